@@ -1,0 +1,23 @@
+"""The Hearts rules engine: pure Python, no Django; see docs/engine.md for the public API."""
+
+from .cards import Card
+from .deal import Deal, Trick, deal_hands
+from .direction import PassDirection
+from .errors import IllegalMove
+from .match import DEFAULT_TARGET, SHORT_TARGET, Match, is_game_over, winner
+from .view import PlayerView
+
+__all__ = [
+    "DEFAULT_TARGET",
+    "SHORT_TARGET",
+    "Card",
+    "Deal",
+    "IllegalMove",
+    "Match",
+    "PassDirection",
+    "PlayerView",
+    "Trick",
+    "deal_hands",
+    "is_game_over",
+    "winner",
+]
