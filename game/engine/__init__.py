@@ -5,6 +5,7 @@ from .deal import Deal, Trick, deal_hands
 from .direction import PassDirection
 from .errors import IllegalMove
 from .match import DEFAULT_TARGET, SHORT_TARGET, Match, is_game_over, winner
+from .replay import Move, replay, replay_steps
 from .view import PlayerView
 
 __all__ = [
@@ -14,10 +15,13 @@ __all__ = [
     "Deal",
     "IllegalMove",
     "Match",
+    "Move",
     "PassDirection",
     "PlayerView",
     "Trick",
     "deal_hands",
     "is_game_over",
+    "replay",
+    "replay_steps",
     "winner",
 ]

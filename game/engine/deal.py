@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import (
@@ -260,7 +260,9 @@ class Deal:
             card = self._playable(seat, card)
         legal = self._legal
         if legal is None:
-            legal = legal_mask(self._hands[seat], self._lead_suit, not self._tricks, self._hearts_broken)
+            legal = legal_mask(
+                self._hands[seat], self._lead_suit, not self._tricks, self._hearts_broken
+            )
         bit = card.bit
         if not legal & bit:
             self._playable(seat, card)
@@ -367,4 +369,3 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"<Deal {self._phase} {self.direction.name} tricks={len(self._tricks)}>"
-

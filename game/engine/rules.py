@@ -77,4 +77,3 @@ def moon_scores(points: list[int]) -> tuple[list[int], int | None]:
         if taken == 26:
             return [0 if other == seat else 26 for other in range(4)], seat
     return list(points), None
-
