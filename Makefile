@@ -1,0 +1,50 @@
+# Dame de Pique. `make run` serves the site on http://127.0.0.1:8000; `make test` runs
+# everything CI runs. Both set up .venv on first use and are quick the second time.
+
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run test test-unit test-browser test-services bench lint format venv migrate clean
+
+venv:
+	@scripts/bootstrap.sh
+
+migrate: venv
+	$(PYTHON) manage.py migrate --noinput
+
+# Daphne, the ASGI server that will also carry the websockets (live tables). Static files
+# are served by Django itself (settings.SERVE_STATIC), so DEBUG stays off unless you run
+# `DJANGO_DEBUG=1 make run`.
+run: migrate
+	@echo "Dame de Pique: http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+test: lint test-unit test-browser test-services
+
+test-unit: venv
+	$(BIN)/pytest -q
+
+test-browser: venv
+	@scripts/test-browser.sh
+
+test-services: venv
+	@$(PYTHON) scripts/test_extra_services.py
+
+bench: venv
+	$(PYTHON) -m game.bench
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis test-artifacts

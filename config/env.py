@@ -1,0 +1,145 @@
+"""Read the site's configuration from the environment.
+
+Pure functions, no Django import at module level, so that settings.py stays a flat list
+and the parsing is tested on its own (tests/web/test_settings.py).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+# SQLite tuned for a small web site: WAL lets readers go on while one writer writes,
+# IMMEDIATE takes the write lock at BEGIN so a busy database waits `timeout` seconds
+# instead of failing half-way through a transaction with "database is locked".
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 5,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+POSTGRES_SCHEMES = frozenset({"postgres", "postgresql", "pgsql"})
+
+
+def env_bool(name: str, default: bool = False, environ: os._Environ | dict | None = None) -> bool:
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r}: expected one of 1/0, true/false, yes/no, on/off")
+
+
+def env_list(name: str, default: list[str], environ: os._Environ | dict | None = None) -> list[str]:
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def sqlite_database(path: Path | str) -> dict:
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(path),
+        "OPTIONS": dict(SQLITE_OPTIONS),
+    }
+
+
+def database_from_url(url: str | None, *, base_dir: Path) -> dict:
+    """DATABASES["default"] from a URL; SQLite in base_dir/db.sqlite3 when there is none.
+
+    postgres://user:password@host:port/name?sslmode=require → PostgreSQL through psycopg 3.
+    sqlite:///relative/file.sqlite3 (under base_dir) or sqlite:////absolute/file.sqlite3.
+    """
+    if not url or not url.strip():
+        return sqlite_database(base_dir / "db.sqlite3")
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    if scheme in POSTGRES_SCHEMES:
+        name = unquote(parts.path.lstrip("/"))
+        if not name:
+            raise ImproperlyConfigured(f"DATABASE_URL names no database: {url!r}")
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": name,
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+            "OPTIONS": dict(parse_qsl(parts.query)),
+            "CONN_MAX_AGE": 0,
+            "CONN_HEALTH_CHECKS": True,
+        }
+    if scheme == "sqlite":
+        # sqlite:///db.sqlite3 → path "/db.sqlite3" (relative); sqlite:////abs → "//abs".
+        raw_path = unquote(parts.path)
+        if not raw_path.strip("/"):
+            raise ImproperlyConfigured(f"DATABASE_URL names no SQLite file: {url!r}")
+        absolute = raw_path.startswith("//")
+        return sqlite_database(Path(raw_path[1:]) if absolute else base_dir / raw_path[1:])
+    raise ImproperlyConfigured(
+        f"DATABASE_URL scheme {parts.scheme!r} is not supported (use postgres:// or sqlite:///)"
+    )
+
+
+def channel_layers(redis_url: str | None) -> dict:
+    """Redis when REDIS_URL is set (needed as soon as more than one process serves),
+    else the in-memory layer (one process only, fine for `make run` and the tests)."""
+    if redis_url and redis_url.strip():
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [redis_url.strip()]},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+def secret_key(*, environ: os._Environ | dict | None, key_file: Path, production: bool) -> str:
+    """DJANGO_SECRET_KEY, else (outside production) a key made once and kept in key_file,
+    so that sessions survive a restart of `make run`."""
+    environ = os.environ if environ is None else environ
+    key = environ.get("DJANGO_SECRET_KEY", "").strip()
+    if key:
+        return key
+    if production:
+        raise ImproperlyConfigured(
+            "DJANGO_ENV=production needs DJANGO_SECRET_KEY: refusing to start without it."
+        )
+    try:
+        return key_file.read_text().strip() or _write_new_key(key_file, replace=True)
+    except FileNotFoundError:
+        return _write_new_key(key_file, replace=False)
+
+
+def _write_new_key(key_file: Path, *, replace: bool) -> str:
+    key = secrets.token_urlsafe(50)
+    # Written whole under a temporary name, then linked into place: a concurrent reader
+    # (daphne and migrate starting together, say) never sees a half-written key.
+    temporary = key_file.with_name(f"{key_file.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key + "\n")
+    try:
+        if replace:
+            os.replace(temporary, key_file)
+            return key
+        try:
+            os.link(temporary, key_file)
+        except FileExistsError:
+            return key_file.read_text().strip()
+        return key
+    finally:
+        temporary.unlink(missing_ok=True)

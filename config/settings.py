@@ -1,0 +1,105 @@
+"""Settings for Dame de Pique, read from the environment (see README.md, « Configuration »).
+
+DJANGO_ENV          "production" makes a missing DJANGO_SECRET_KEY fatal and stops serving
+                    static files from Django by default. Anything else: development.
+DJANGO_DEBUG        1 turns DEBUG on (never by default).
+DJANGO_SECRET_KEY   required in production; otherwise a key is made once into .secret_key.
+DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS   comma-separated lists.
+DJANGO_SERVE_STATIC 1/0: Django itself serves /static/ (default: on outside production).
+DATABASE_URL        postgres://user:password@host:5432/name; default SQLite db.sqlite3.
+REDIS_URL           redis://host:6379/0 for the channel layer; default in-memory.
+"""
+
+import os
+from pathlib import Path
+
+from config import env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+PRODUCTION = os.environ.get("DJANGO_ENV", "").strip().lower() == "production"
+DEBUG = env.env_bool("DJANGO_DEBUG", default=False)
+SECRET_KEY = env.secret_key(
+    environ=os.environ, key_file=BASE_DIR / ".secret_key", production=PRODUCTION
+)
+ALLOWED_HOSTS = env.env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    # First, so that `manage.py runserver` is Daphne's ASGI server.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "game",
+    "tutorial",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env.database_from_url(os.environ.get("DATABASE_URL"), base_dir=BASE_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CHANNEL_LAYERS = env.channel_layers(os.environ.get("REDIS_URL"))
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# French first (PRODUCT.md); English is offered, nothing else.
+LANGUAGE_CODE = "fr"
+LANGUAGES = [("fr", "Français"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Europe/Paris"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Django serves /static/ itself (config/urls.py) so that `make run` works with DEBUG off
+# and no extra package; a production deployment runs collectstatic and lets the front
+# server answer /static/ instead.
+SERVE_STATIC = env.env_bool("DJANGO_SERVE_STATIC", default=not PRODUCTION)
+
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,0 +1,20 @@
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.staticfiles.views import serve as serve_static
+from django.urls import include, path, re_path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", include("game.urls")),
+]
+
+if settings.SERVE_STATIC:
+    # Through the staticfiles finders (no collectstatic needed); `insecure` because this
+    # also runs with DEBUG off under Daphne. See settings.SERVE_STATIC.
+    urlpatterns += [
+        re_path(
+            r"^{}(?P<path>.*)$".format(settings.STATIC_URL.lstrip("/")),
+            serve_static,
+            {"insecure": True},
+        )
+    ]

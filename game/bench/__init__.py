@@ -1,0 +1,1 @@
+"""`make bench`: the performance figures README.md reports, measured on one core."""

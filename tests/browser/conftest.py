@@ -1,0 +1,158 @@
+"""Browser suite: Debian's Chromium driven by Playwright (sync API) against the real ASGI
+application served by Daphne in a child process, as in production and `make run`.
+
+Run on its own (scripts/test-browser.sh, `make test-browser`): `pytest tests/browser
+-p no:asyncio`. The server shares the test database with this process: SQLite becomes a
+file for this suite, so a test that writes rows for the page to show uses `transactional_db`
+(rows must be committed for the server process to see them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from tests.browser.screens import DESKTOP
+
+# Playwright's sync API keeps an event loop in this thread, which Django's async-safety
+# check mistakes for async code calling the ORM. Only this process is exempted: the
+# server process removes the variable again (_serve_test_database).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+# Without the background-networking flags Chromium keeps trying to reach Google's hosts,
+# which this closed network refuses; --no-sandbox because the suite runs as root.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START_SECONDS = 30
+
+_reports = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    report = yield
+    item.stash.setdefault(_reports, {})[report.when] = report
+    return report
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # The server process cannot see an in-memory SQLite database: use a file.
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        test_file = tmp_path_factory.mktemp("browser-db") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(test_file)
+
+
+def _application():
+    from channels.routing import get_default_application
+
+    return get_default_application()  # settings.ASGI_APPLICATION: config.asgi.application
+
+
+def _serve_test_database(database_name: str) -> None:
+    """Runs in the server process before it serves."""
+    from django.conf import settings
+    from django.db import connections
+
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    settings.DATABASES["default"]["NAME"] = database_name
+    connections["default"].settings_dict["NAME"] = database_name
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
+    """http://127.0.0.1:PORT of Daphne serving config.asgi:application on the test DB."""
+    from daphne.testing import DaphneProcess
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        database_name = connections["default"].settings_dict["NAME"]
+        if connections["default"].vendor == "sqlite" and "memory" in str(database_name):
+            raise RuntimeError("the browser suite needs a file-based test database")
+        connections.close_all()
+        # Started while database access is unblocked: the child keeps that state.
+        server = DaphneProcess(
+            "127.0.0.1", _application, setup=partial(_serve_test_database, database_name)
+        )
+        server.start()
+    try:
+        if not server.ready.wait(timeout=SERVER_START_SECONDS):
+            detail = "" if server.errors.empty() else server.errors.get_nowait()[1]
+            raise RuntimeError(f"Daphne did not start within {SERVER_START_SECONDS}s\n{detail}")
+        yield f"http://127.0.0.1:{server.port.value}"
+    finally:
+        server.terminate()
+        server.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(live_server_url: str):
+    # Depends on live_server_url so that the server process is forked before Playwright
+    # starts its driver and event loop in this process.
+    if not CHROMIUM.exists():
+        message = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def viewport() -> dict[str, int]:
+    """Override with @pytest.mark.parametrize("viewport", [PHONE, DESKTOP])."""
+    return DESKTOP
+
+
+@pytest.fixture
+def page(browser, live_server_url: str, viewport: dict[str, int], request: pytest.FixtureRequest):
+    """A fresh page (own cookies) whose relative URLs go to the live server; a failing
+    test leaves a screenshot in test-artifacts/browser/."""
+    phone = viewport["width"] < 600
+    context = browser.new_context(
+        base_url=live_server_url,
+        viewport=viewport,
+        locale="fr-FR",
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    report = request.node.stash.get(_reports, {}).get("call")
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        print(f"screenshot of the failure: {path}")
+    context.close()

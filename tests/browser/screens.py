@@ -1,0 +1,4 @@
+"""Screen sizes the site must work at (PRODUCT.md: phone portrait and desktop)."""
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}

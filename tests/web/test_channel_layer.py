@@ -1,0 +1,44 @@
+"""Round trips through whatever channel layer this run configures: in-memory by default,
+Redis when REDIS_URL is set (scripts/test_extra_services.py reruns these with it)."""
+
+import asyncio
+import uuid
+
+import pytest
+import pytest_asyncio
+from channels.layers import get_channel_layer
+
+pytestmark = [pytest.mark.channel_layer, pytest.mark.asyncio]
+
+
+@pytest_asyncio.fixture
+async def layer():
+    layer = get_channel_layer()
+    yield layer
+    # Redis keeps a connection pool per event loop; each test has its own loop.
+    close = getattr(layer, "close_pools", None)
+    if close is not None:
+        await close()
+
+
+async def test_a_message_sent_to_a_channel_is_received(layer):
+    channel = await layer.new_channel()
+
+    await layer.send(channel, {"type": "table.card", "card": "QS"})
+    message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+
+    assert message == {"type": "table.card", "card": "QS"}
+
+
+async def test_a_group_message_reaches_every_member(layer):
+    group = f"table-{uuid.uuid4().hex}"
+    seats = [await layer.new_channel() for _ in range(2)]
+    for seat in seats:
+        await layer.group_add(group, seat)
+
+    await layer.group_send(group, {"type": "table.trick", "winner": 2})
+    received = [await asyncio.wait_for(layer.receive(seat), timeout=5) for seat in seats]
+
+    assert received == [{"type": "table.trick", "winner": 2}] * 2
+    for seat in seats:
+        await layer.group_discard(group, seat)
