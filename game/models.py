@@ -1,1 +1,132 @@
-# Games, hands and moves are saved here once the site plays (see docs/engine.md).
+"""Persistence only: a game, its hands (dealt cards, direction, points) and its move history.
+
+The position of a hand is never stored: the engine rebuilds it from the dealt hands and
+the moves (game.engine.replay), so the history is the single source of truth.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Difficulty(models.TextChoices):
+    EASY = "easy", _("Facile")
+    NORMAL = "normal", _("Normal")
+    HARD = "hard", _("Difficile")
+
+
+class Target(models.IntegerChoices):
+    SHORT = 50, _("50 points (partie courte)")
+    FULL = 100, _("100 points")
+
+
+class Game(models.Model):
+    """One game against three bots, owned by an account or by a guest's browser session."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("En cours")
+        FINISHED = "finished", _("Terminée")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    guest_id = models.UUIDField(null=True, blank=True, db_index=True)
+    target = models.PositiveSmallIntegerField(choices=Target.choices, default=Target.FULL)
+    difficulty = models.CharField(
+        max_length=8, choices=Difficulty.choices, default=Difficulty.NORMAL
+    )
+    training = models.BooleanField(default=False)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    totals = models.JSONField(default=list)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    move_count = models.PositiveIntegerField(default=0)
+    current_hand = models.ForeignKey(
+        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(owner__isnull=False) | Q(guest_id__isnull=False),
+                name="game_has_an_owner",
+            ),
+            models.CheckConstraint(condition=Q(target__in=[50, 100]), name="game_target_50_or_100"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.get_status_display()})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Hand(models.Model):
+    """One deal of a game: the cards as dealt, and its points once its 13 tricks are played."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=8)
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices)
+    dealt = models.JSONField(help_text="Four strings of 13 card codes, seats 0..3.")
+    points = models.JSONField(null=True, blank=True, help_text="Raw points taken per seat.")
+    scores = models.JSONField(null=True, blank=True, help_text="Points with the moon applied.")
+    moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of game {self.game_id}"
+
+
+class Move(models.Model):
+    """One pass (three cards) or one card played, in game order."""
+
+    class Kind(models.TextChoices):
+        PASS = "pass", _("Passe")
+        PLAY = "play", _("Carte")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    cards = models.CharField(max_length=8, help_text="'QS' or three codes: '2C 3C 4C'.")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # A double submit (two tabs, a double click) can never write two moves.
+            models.UniqueConstraint(fields=["game", "number"], name="move_number_unique_in_game"),
+            models.UniqueConstraint(
+                fields=["hand", "seat"],
+                condition=Q(kind="pass"),
+                name="one_pass_per_seat_and_hand",
+            ),
+            models.UniqueConstraint(
+                fields=["hand", "cards"],
+                condition=Q(kind="play"),
+                name="each_card_played_once_per_hand",
+            ),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="move_seat_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: seat {self.seat} {self.kind} {self.cards}"

@@ -1,0 +1,302 @@
+"""The write paths of a solo game: lock, validate with the engine, persist, let the bots reply.
+
+One transaction per player action. The bots reply inside the same action until it is the
+human's turn again, unless they have used up one bot's time budget: then the browser asks
+for the rest (`advance`) while it animates what it already has, so no request ever waits
+on more than one slow bot and the server never sleeps.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from game.bots import make_bot
+from game.engine import (
+    Card,
+    Deal,
+    IllegalMove,
+    Move as EngineMove,
+    PassDirection,
+    deal_hands,
+    is_game_over,
+    winner,
+)
+from game.models import Difficulty, Game, Hand, Move, Target
+from game.ownership import Owner
+from game.positions import Position, load_position, owned_games
+from game.seats import BOT_SEATS, HUMAN
+
+# About one Difficile decision: past it the request returns and the browser calls `advance`.
+BOT_TIME_BUDGET = 0.5
+
+
+@dataclass
+class Outcome:
+    """What an action did: the position after it, the moves it wrote, or why it was refused."""
+
+    position: Position
+    new_moves: list[Move] = field(default_factory=list)
+    error: str | None = None
+    error_code: str | None = None
+
+    @property
+    def refused(self) -> bool:
+        return self.error is not None
+
+
+class Refused(Exception):
+    """An action refused before anything was written (the position is left as it was)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def start_game(
+    *,
+    owner: Owner,
+    target: int = Target.FULL,
+    difficulty: str = Difficulty.NORMAL,
+    training: bool = False,
+) -> Game:
+    """A new game with its first hand dealt and the bots' passes chosen."""
+    if target not in Target.values:
+        raise ValueError(f"target must be one of {Target.values}")
+    if difficulty not in Difficulty.values:
+        raise ValueError(f"difficulty must be one of {Difficulty.values}")
+    with transaction.atomic():
+        game = Game.objects.create(
+            **owner.as_fields(),
+            target=target,
+            difficulty=difficulty,
+            training=training,
+            seed=random.SystemRandom().randrange(2**62),
+            totals=[0, 0, 0, 0],
+        )
+        _deal_next_hand(game)
+    return game
+
+
+def _deal_next_hand(game: Game) -> Position:
+    number = game.current_hand.number + 1 if game.current_hand else 1
+    direction = PassDirection.for_hand(number)
+    hands = deal_hands(random.Random(f"{game.seed}:{number}"))
+    hand = Hand.objects.create(
+        game=game,
+        number=number,
+        direction=direction.value,
+        difficulty=game.difficulty,
+        dealt=[" ".join(card.code for card in cards) for cards in hands],
+    )
+    game.current_hand = hand
+    deal = Deal.start(hands, direction, totals=game.totals, target=game.target)
+    position = Position(game=game, hand=hand, deal=deal)
+    _save(position, _let_bots_play(position), fields=["current_hand"])
+    return position
+
+
+def _lock(game_id: int, owner: Owner) -> Position:
+    """The owner's game, locked for this transaction, with its current hand rebuilt."""
+    game = (
+        owned_games(owner)
+        .select_for_update(of=("self",))
+        .select_related("current_hand")
+        .get(pk=game_id)
+    )
+    return load_position(game)
+
+
+def _check_fresh(position: Position, expected_move: int | None) -> None:
+    """A second submit of an action already done (two tabs, a double click) is refused."""
+    if expected_move is not None and expected_move != position.game.move_count:
+        raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
+
+
+def _check_playing(position: Position) -> None:
+    if position.game.is_finished:
+        raise Refused("game_over", _("La partie est terminée."))
+
+
+def _record(position: Position, seat: int, engine_move: EngineMove) -> Move:
+    position.game.move_count += 1
+    move = Move(
+        game=position.game,
+        hand=position.hand,
+        number=position.game.move_count,
+        seat=seat,
+        kind=Move.Kind.PASS if engine_move.is_pass else Move.Kind.PLAY,
+        cards=engine_move.codes,
+    )
+    position.moves.append(move)
+    return move
+
+
+def _apply(position: Position, engine_move: EngineMove) -> Move:
+    engine_move.apply(position.deal)
+    return _record(position, engine_move.seat, engine_move)
+
+
+def _pending_bot_seat(position: Position) -> int | None:
+    """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
+    deal = position.deal
+    if deal.phase == "passing":
+        return next((seat for seat in BOT_SEATS if not deal.pass_submitted(seat)), None)
+    if deal.phase == "playing" and deal.turn != HUMAN:
+        return deal.turn
+    return None
+
+
+def bots_pending(position: Position) -> bool:
+    return _pending_bot_seat(position) is not None
+
+
+def _let_bots_play(position: Position) -> list[Move]:
+    """Bot moves until the human must act, within one bot's time budget."""
+    started = time.monotonic()
+    new_moves: list[Move] = []
+    level = position.hand.difficulty
+    while (seat := _pending_bot_seat(position)) is not None:
+        if new_moves and time.monotonic() - started > BOT_TIME_BUDGET:
+            break
+        bot = make_bot(level, seed=position.game.seed + seat)
+        view = position.deal.view(seat)
+        if position.deal.phase == "passing":
+            move = EngineMove.passing(seat, bot.choose_pass(view))
+        else:
+            move = EngineMove.playing(seat, bot.choose_play(view))
+        new_moves.append(_apply(position, move))
+    return new_moves
+
+
+def _finish_hand_if_over(position: Position) -> list[str]:
+    deal, hand, game = position.deal, position.hand, position.game
+    if deal.phase != "finished" or hand.scores is not None:
+        return []
+    hand.points = deal.points_taken
+    hand.scores = deal.scores()
+    hand.moon_shooter = deal.moon_shooter
+    hand.finished_at = timezone.now()
+    hand.save(update_fields=["points", "scores", "moon_shooter", "finished_at"])
+    game.totals = [total + score for total, score in zip(game.totals, hand.scores, strict=True)]
+    fields = ["totals"]
+    if is_game_over(game.totals, game.target):
+        game.status = Game.Status.FINISHED
+        game.winner = winner(game.totals, game.target)
+        game.finished_at = hand.finished_at
+        fields += ["status", "winner", "finished_at"]
+    return fields
+
+
+def _save(position: Position, new_moves: list[Move], fields: list[str] | None = None) -> None:
+    """One insert for the moves, one update for the game (and one for a finished hand)."""
+    Move.objects.bulk_create(new_moves)
+    update = ["move_count", "updated_at", *(fields or []), *_finish_hand_if_over(position)]
+    position.game.save(update_fields=update)
+
+
+def _act(game_id: int, owner: Owner, expected_move: int | None, action) -> Outcome:
+    with transaction.atomic():
+        position = _lock(game_id, owner)
+        try:
+            _check_playing(position)
+            _check_fresh(position, expected_move)
+            human_moves = action(position)
+        except Refused as refused:
+            return Outcome(position, error=refused.message, error_code=refused.code)
+        except IllegalMove as illegal:
+            return Outcome(position, error=illegal.message, error_code=illegal.code)
+        new_moves = [*human_moves, *_let_bots_play(position)]
+        _save(position, new_moves)
+    return Outcome(position, new_moves=new_moves)
+
+
+def _parse_card(code: str) -> Card:
+    try:
+        return Card.from_code(code.strip())
+    except (ValueError, AttributeError):
+        raise Refused("bad_card", _("Carte inconnue.")) from None
+
+
+def play_card(
+    *, game_id: int, owner: Owner, card_code: str, expected_move: int | None = None
+) -> Outcome:
+    """The human plays a card; then the bots reply until it is the human's turn again."""
+
+    def action(position: Position) -> list[Move]:
+        card = _parse_card(card_code)
+        return [_apply(position, EngineMove.playing(HUMAN, card))]
+
+    return _act(game_id, owner, expected_move, action)
+
+
+def submit_pass(
+    *, game_id: int, owner: Owner, card_codes: list[str], expected_move: int | None = None
+) -> Outcome:
+    """The human's three cards, final once given; the exchange follows the bots' choices."""
+
+    def action(position: Position) -> list[Move]:
+        if position.deal.phase != "passing" or position.deal.pass_submitted(HUMAN):
+            raise Refused("wrong_phase", _("La passe est déjà faite."))
+        if len(card_codes) != 3:
+            raise Refused("bad_pass", _("Choisissez exactement 3 cartes à passer."))
+        cards = [_parse_card(code) for code in card_codes]
+        return [_apply(position, EngineMove.passing(HUMAN, cards))]
+
+    return _act(game_id, owner, expected_move, action)
+
+
+def advance(*, game_id: int, owner: Owner) -> Outcome:
+    """Let the bots go on where the last action stopped them (their time budget ran out)."""
+    return _act(game_id, owner, None, lambda position: [])
+
+
+def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -> Outcome:
+    """Deal the next hand once the current one is over (« Manche suivante »)."""
+    with transaction.atomic():
+        position = _lock(game_id, owner)
+        try:
+            _check_playing(position)
+            _check_fresh(position, expected_move)
+            if position.deal.phase != "finished":
+                raise Refused("hand_not_over", _("La manche n’est pas terminée."))
+        except Refused as refused:
+            return Outcome(position, error=refused.message, error_code=refused.code)
+        start = position.game.move_count
+        position = _deal_next_hand(position.game)
+    return Outcome(position, new_moves=[m for m in position.moves if m.number > start])
+
+
+def change_difficulty(*, game_id: int, owner: Owner, difficulty: str) -> Game:
+    """A new level for the bots, from the next hand on (PRODUCT.md)."""
+    if difficulty not in Difficulty.values:
+        raise Refused("bad_difficulty", _("Niveau inconnu."))
+    game = owned_games(owner).get(pk=game_id)
+    game.difficulty = difficulty
+    game.save(update_fields=["difficulty", "updated_at"])
+    return game
+
+
+def claim_guest_games(*, guest_id, user_id: int) -> int:
+    """A guest who signs up or logs in keeps the games played as a guest."""
+    return Game.objects.filter(guest_id=guest_id, owner__isnull=True).update(owner_id=user_id)
+
+
+__all__ = [
+    "Outcome",
+    "Refused",
+    "advance",
+    "bots_pending",
+    "change_difficulty",
+    "claim_guest_games",
+    "next_hand",
+    "play_card",
+    "start_game",
+    "submit_pass",
+]

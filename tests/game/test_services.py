@@ -1,0 +1,85 @@
+"""The write paths of a solo game, driven as the views drive them."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from game import services
+from game.bots import make_bot
+from game.models import Game, Move
+from game.ownership import Owner
+from game.positions import load_position, rebuild_deal
+from game.seats import HUMAN
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def guest() -> Owner:
+    return Owner(guest_id=uuid.uuid4())
+
+
+def human_acts(game: Game, owner: Owner) -> services.Outcome:
+    """What a person would do next: pass, play, ask for the next hand, or wait for the bots."""
+    position = load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
+    deal = position.deal
+    bot = make_bot("easy", seed=1)
+    if services.bots_pending(position):
+        return services.advance(game_id=game.pk, owner=owner)
+    if deal.phase == "passing":
+        cards = bot.choose_pass(deal.view(HUMAN))
+        return services.submit_pass(
+            game_id=game.pk, owner=owner, card_codes=[card.code for card in cards]
+        )
+    if deal.phase == "playing":
+        card = bot.choose_play(deal.view(HUMAN))
+        return services.play_card(game_id=game.pk, owner=owner, card_code=card.code)
+    return services.next_hand(game_id=game.pk, owner=owner)
+
+
+def play_whole_game(owner: Owner, target: int = 50) -> Game:
+    game = services.start_game(owner=owner, target=target, difficulty="easy")
+    for _ in range(2000):
+        game.refresh_from_db()
+        if game.is_finished:
+            return game
+        outcome = human_acts(game, owner)
+        assert not outcome.refused, outcome.error
+    raise AssertionError("the game never ended")
+
+
+def test_a_whole_game_ends_with_a_single_lowest_total(guest: Owner) -> None:
+    game = play_whole_game(guest)
+    assert max(game.totals) >= 50
+    assert game.totals.count(min(game.totals)) == 1
+    assert game.winner == game.totals.index(min(game.totals))
+
+
+def test_every_hand_rebuilt_from_its_history_matches_what_was_stored(guest: Owner) -> None:
+    game = play_whole_game(guest)
+    for hand in game.hands.all():
+        deal = rebuild_deal(game, hand, list(hand.moves.all()))
+        assert deal.phase == "finished"
+        assert deal.scores() == hand.scores
+        assert deal.points_taken == hand.points
+    assert sum(hand.scores[0] for hand in game.hands.all()) == game.totals[0]
+    assert Move.objects.filter(game=game).count() == game.move_count
+
+
+def test_a_card_play_costs_a_small_fixed_number_of_queries(guest: Owner) -> None:
+    game = services.start_game(owner=guest, difficulty="normal")
+    position = load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
+    pass_cards = make_bot("easy", seed=2).choose_pass(position.deal.view(HUMAN))
+    services.submit_pass(game_id=game.pk, owner=guest, card_codes=[c.code for c in pass_cards])
+    position = load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
+    card = position.deal.legal_cards(HUMAN)[0]
+    with CaptureQueriesContext(connection) as queries:
+        outcome = services.play_card(game_id=game.pk, owner=guest, card_code=card.code)
+    assert not outcome.refused
+    # Lock and read the game with its hand, read the moves, insert the moves, update the game.
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) <= 4, statements
