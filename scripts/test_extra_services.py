@@ -1,6 +1,7 @@
 """Rerun the suites that touch a server against the real ones, when they answer.
 
-- tests/web with DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test)
+- every suite that touches the database (all but tests/engine and tests/bots) with
+  DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test)
 - the channel-layer tests (-m channel_layer) with REDIS_URL=redis://… (default …:6379/0)
 
 Override with TEST_DATABASE_URL / TEST_REDIS_URL. A server that does not answer is
@@ -67,9 +68,9 @@ def main() -> int:
 
     if postgres_answers(database_url):
         if run_pytest(
-            f"tests/web on PostgreSQL ({database_url})",
+            f"database suites on PostgreSQL ({database_url})",
             {"DATABASE_URL": database_url},
-            ["tests/web"],
+            ["tests", "--ignore=tests/engine", "--ignore=tests/bots"],
         ):
             failures.append("PostgreSQL run")
     else:

@@ -1,28 +1,31 @@
-"""Run every benchmark and print the figures (pinned to one core where the OS allows)."""
+"""Run every benchmark and print the figures; each runs in this one process, on one core."""
 
 from __future__ import annotations
 
 import argparse
 import os
 
+from game.bench.bots import time_decisions
 from game.bench.engine import deals_per_second
 
 
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        core = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {core})
-        return f"core {core}"
-    return "unpinned"
+def _load() -> str:
+    """Other work on the machine skews every figure: print it beside them."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="engine measurement length")
+    parser.add_argument("--deals", type=int, default=40, help="deals timed per easy/normal bot")
+    parser.add_argument("--hard-deals", type=int, default=4, help="deals timed for the hard bot")
     args = parser.parse_args()
-    print(f"Dame de Pique benchmarks ({pin_to_one_core()})")
+    print(f"Dame de Pique benchmarks ({os.cpu_count()} cores; one used, load {_load()})")
     played, rate = deals_per_second(args.seconds)
     print(f"engine: {rate:,.0f} complete random deals/s ({played} deals; target ≥ 10,000)")
+    print("bot decision times (targets: easy/normal p95 < 5 ms; hard p95 < 500 ms, max < 1 s)")
+    for level, deals in (("easy", args.deals), ("normal", args.deals), ("hard", args.hard_deals)):
+        print(f"  {time_decisions(level, deals)}", flush=True)
 
 
 if __name__ == "__main__":
