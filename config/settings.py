@@ -37,6 +37,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "game",
     "tutorial",
+    "accounts",
+    "pages",
 ]
 
 MIDDLEWARE = [
@@ -75,6 +77,10 @@ DATABASES = {"default": env.database_from_url(os.environ.get("DATABASE_URL"), ba
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = env.channel_layers(os.environ.get("REDIS_URL"))
+
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

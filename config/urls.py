@@ -6,6 +6,8 @@ from django.urls import include, path, re_path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("game.urls")),
+    path("compte/", include("accounts.urls")),
+    path("", include("pages.urls")),
 ]
 
 if settings.SERVE_STATIC:

@@ -1,0 +1,36 @@
+from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+
+def _next_url(request: HttpRequest) -> str:
+    """Where to go once signed in: a safe `next`, else LOGIN_REDIRECT_URL (as LoginView)."""
+    candidate = request.POST.get("next") or request.GET.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return resolve_url(settings.LOGIN_REDIRECT_URL)
+
+
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect(_next_url(request))
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        # login() fires user_logged_in: the guest's games move to the new account there.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next_url(request))
+    return render(
+        request,
+        "accounts/signup.html",
+        {"form": form, "next": request.POST.get("next") or request.GET.get("next", "")},
+    )

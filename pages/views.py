@@ -1,0 +1,15 @@
+"""The reading pages: the rules of this site's game, and strategy tips. Same for everyone."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+
+@require_safe
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/rules.html")
+
+
+@require_safe
+def tips(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/tips.html")
