@@ -1,0 +1,198 @@
+"""Measure one level against a field of another: `python -m game.bots.arena --help`.
+
+Every seeded deal is played four times, the tested bot rotated through the four seats and
+the field bots in the other three, so a lucky hand helps both sides alike. The figure of
+merit is paired by deal: the tested bot's mean score over its four games minus the field's
+mean over the same four games (negative is better, Hearts being a game of fewest points).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from multiprocessing import Pool
+from typing import NamedTuple
+
+from game.engine import Card, Deal, PassDirection, deal_hands
+
+from . import LEVELS, make_bot
+from .base import Bot
+
+Z_95 = 1.96
+
+
+class DealOutcome(NamedTuple):
+    """One seeded deal played in the four rotations."""
+
+    tested_mean: float
+    field_mean: float
+    tested_moons: int
+    field_moons: int
+    decision_seconds: tuple[float, ...]
+    """How long each decision of the tested bot took (passes and plays)."""
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The figures of one series; `difference` is tested minus field, so negative is better."""
+
+    tested: str
+    field: str
+    deals: int
+    seed: int
+    tested_mean: float
+    field_mean: float
+    difference: float
+    ci_low: float
+    ci_high: float
+    tested_moons: int
+    field_moons: int
+    decision_seconds: tuple[float, ...]
+
+    def percentile_ms(self, fraction: float) -> float:
+        """A percentile of the tested bot's decision times, in milliseconds."""
+        ordered = sorted(self.decision_seconds)
+        return 1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+    def report(self) -> str:
+        return "\n".join(
+            (
+                f"{self.deals} deals x 4 seats, seed {self.seed}: "
+                f"{self.tested} against a field of {self.field}",
+                f"  {self.tested:>8}: {self.tested_mean:6.3f} points per hand"
+                f" ({self.tested_moons} moons shot)",
+                f"  {'field':>8}: {self.field_mean:6.3f} points per hand"
+                f" ({self.field_moons} moons shot)",
+                f"  difference: {self.difference:+.3f}"
+                f"  (95% CI {self.ci_low:+.3f} .. {self.ci_high:+.3f}; negative is better)",
+                f"  {self.tested} decision time: p50 {self.percentile_ms(0.5):.3f} ms,"
+                f" p95 {self.percentile_ms(0.95):.3f} ms,"
+                f" p99 {self.percentile_ms(0.99):.3f} ms,"
+                f" max {1000 * max(self.decision_seconds):.3f} ms"
+                f" over {len(self.decision_seconds)} decisions",
+            )
+        )
+
+
+def _seed_of(*parts: object) -> int:
+    """A reproducible seed from its parts (string seeding, never the salted `hash()`)."""
+    return random.Random(":".join(map(str, parts))).getrandbits(63)
+
+
+def play_deal(
+    bots: Sequence[Bot],
+    hands: Sequence[Sequence[Card]],
+    direction: PassDirection,
+    timed_seat: int | None = None,
+) -> tuple[Deal, list[float]]:
+    """Plays one deal to the end between four bots; returns it and the timed seat's timings."""
+    timings: list[float] = []
+
+    def ask(seat: int, choose, view):
+        if seat != timed_seat:
+            return choose(view)
+        started = time.perf_counter()
+        choice = choose(view)
+        timings.append(time.perf_counter() - started)
+        return choice
+
+    deal = Deal.start(hands, direction)
+    if deal.phase == "passing":
+        choices = [ask(seat, bots[seat].choose_pass, deal.view(seat)) for seat in range(4)]
+        for seat, cards in enumerate(choices):
+            deal.submit_pass(seat, cards)
+    while deal.phase == "playing":
+        seat = deal.turn
+        deal.play(seat, ask(seat, bots[seat].choose_play, deal.view(seat)))
+    return deal, timings
+
+
+def play_rotations(tested: str, field: str, seed: int, number: int) -> DealOutcome:
+    """Deal `number` of the series, with the tested bot in each seat in turn."""
+    hands = deal_hands(random.Random(_seed_of("deal", seed, number)))
+    direction = PassDirection.for_hand(number + 1)
+    tested_scores, field_scores, timings = [], [], []
+    tested_moons = field_moons = 0
+    for rotation in range(4):
+        bots = [
+            make_bot(
+                tested if seat == rotation else field, seed=_seed_of(seed, number, rotation, seat)
+            )
+            for seat in range(4)
+        ]
+        deal, times = play_deal(bots, hands, direction, timed_seat=rotation)
+        scores = deal.scores()
+        tested_scores.append(scores[rotation])
+        field_scores.append(
+            statistics.fmean(s for seat, s in enumerate(scores) if seat != rotation)
+        )
+        timings += times
+        if deal.moon_shooter is not None:
+            if deal.moon_shooter == rotation:
+                tested_moons += 1
+            else:
+                field_moons += 1
+    return DealOutcome(
+        statistics.fmean(tested_scores),
+        statistics.fmean(field_scores),
+        tested_moons,
+        field_moons,
+        tuple(timings),
+    )
+
+
+def run_arena(tested: str, field: str, deals: int, seed: int = 1, jobs: int = 1) -> ArenaResult:
+    """Plays `deals` seeded deals in four rotations each and sums them up."""
+    for level in (tested, field):
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level: {level!r}")
+    if deals < 1:
+        raise ValueError("the arena needs at least one deal")
+    one_deal = partial(play_rotations, tested, field, seed)
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            outcomes = pool.map(one_deal, range(deals), chunksize=max(1, deals // (4 * jobs)))
+    else:
+        outcomes = [one_deal(number) for number in range(deals)]
+    differences = [outcome.tested_mean - outcome.field_mean for outcome in outcomes]
+    difference = statistics.fmean(differences)
+    spread = Z_95 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else math.inf
+    return ArenaResult(
+        tested=tested,
+        field=field,
+        deals=deals,
+        seed=seed,
+        tested_mean=statistics.fmean(outcome.tested_mean for outcome in outcomes),
+        field_mean=statistics.fmean(outcome.field_mean for outcome in outcomes),
+        difference=difference,
+        ci_low=difference - spread,
+        ci_high=difference + spread,
+        tested_moons=sum(outcome.tested_moons for outcome in outcomes),
+        field_moons=sum(outcome.field_moons for outcome in outcomes),
+        decision_seconds=tuple(t for outcome in outcomes for t in outcome.decision_seconds),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.bots.arena",
+        description="Average points per hand of one bot level against a field of another.",
+    )
+    parser.add_argument("--deals", type=int, default=400, help="seeded deals (each played 4x)")
+    parser.add_argument("--seat", choices=sorted(LEVELS), default="normal", help="tested level")
+    parser.add_argument("--field", choices=sorted(LEVELS), default="easy", help="the other three")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deal series")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args(argv)
+    result = run_arena(args.seat, args.field, args.deals, args.seed, args.jobs)
+    print(result.report())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""What every computer player shares: its seed, its per-decision randomness, compact views.
+
+A bot is stateless between decisions: everything it knows comes from the `PlayerView` it
+is handed, and any randomness is drawn from `decision_rng(seed, view)`. So the same seed
+and the same view always give the same choice, whatever the bot was asked before, and a
+saved game can be replayed or resumed with the bots playing exactly as they did.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import NamedTuple
+
+from game.engine import Card, PlayerView
+from game.engine.cards import CARDS, SUITS, mask_of
+from game.engine.rules import NO_LEAD, trick_winner
+
+
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """A random source for one decision, fixed by the seed and what the view shows.
+
+    The fingerprint is a plain string of the seat, the phase, the pass direction, the hand
+    and every card played in order: never Python's salted `hash()`, so it is the same in
+    every process. Two views that differ only in cards the seat cannot see give the same
+    fingerprint, hence the same draws.
+    """
+    plays = [card.code for trick in view.tricks for _, card in trick.plays]
+    plays += [card.code for _, card in view.current_trick]
+    fingerprint = "|".join(
+        (
+            str(seed),
+            str(view.seat),
+            view.phase,
+            view.direction.value,
+            "".join(card.code for card in view.hand),
+            "".join(plays),
+        )
+    )
+    return random.Random(fingerprint)
+
+
+class ViewMasks(NamedTuple):
+    """A view as 52-bit card masks (see `game.engine.cards`), for bots that count cards."""
+
+    hand: int
+    legal: int
+    played: int
+    unseen: int
+    trick: int
+    voids: tuple[int, int, int, int]
+    """Per seat, bit `suit` is set once that seat has shown it lacks the suit."""
+
+
+_SUIT_BITS = {suit: 1 << index for index, suit in enumerate(SUITS)}
+
+
+def view_masks(view: PlayerView) -> ViewMasks:
+    """The view's card sets as ints: one pass over at most 52 cards."""
+    return ViewMasks(
+        hand=mask_of(view.hand),
+        legal=mask_of(view.legal),
+        played=mask_of(view.played),
+        unseen=mask_of(view.unseen),
+        trick=mask_of(card for _, card in view.current_trick),
+        voids=tuple(sum(_SUIT_BITS[suit] for suit in suits) for suits in view.voids),
+    )
+
+
+def highest(mask: int) -> Card:
+    """The highest-indexed card of a non-empty mask (within one suit: the highest rank)."""
+    return CARDS[mask.bit_length() - 1]
+
+
+def lowest(mask: int) -> Card:
+    """The lowest-indexed card of a non-empty mask (within one suit: the lowest rank)."""
+    return CARDS[(mask & -mask).bit_length() - 1]
+
+
+def lead_suit_index(view: PlayerView) -> int:
+    """The suit led in the current trick as an index, or `NO_LEAD` when the seat leads."""
+    return view.current_trick[0][1].suit_index if view.current_trick else NO_LEAD
+
+
+def current_winner(view: PlayerView) -> tuple[int, Card] | None:
+    """The seat winning the current trick so far and its card, or None before the lead."""
+    if not view.current_trick:
+        return None
+    seat = trick_winner(view.current_trick)
+    return seat, next(card for who, card in view.current_trick if who == seat)
+
+
+class Bot:
+    """A computer player: `choose_pass` and `choose_play` read a view and answer with cards.
+
+    `seed=None` draws a seed once at construction, so a bot stays reproducible for its life
+    and the seed can be stored with the game.
+    """
+
+    level = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = secrets.randbits(63) if seed is None else seed
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        raise NotImplementedError
+
+    def choose_play(self, view: PlayerView) -> Card:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed}>"
