@@ -1,8 +1,199 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+"""The pages of a solo game: the home page, the table, and one thin view per action.
+
+Each action reads its post, calls one service and answers with the table: the `#table`
+partial for htmx (with the moves the action wrote, for table.js to deal out one at a time),
+or a redirect back to the page for a plain form post. A refused action changes nothing and
+shows why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import wraps
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from game import services
+from game.forms import ActionForm, DifficultyForm, NewGameForm, PlayForm, first_error
+from game.models import Game, Move
+from game.ownership import owner_of
+from game.positions import Position, load_position, owned_games
+from game.services import Outcome
+from game.table import CLIENT_TEXT, build_table
+
+IN_PROGRESS_SHOWN = 10
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+class BadInput(Exception):
+    """A post the table cannot even read (a missing or malformed field)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def is_partial(request: HtmxHttpRequest) -> bool:
+    """htmx swaps the table in place; a first visit, a reload or a history restore (htmx
+    may send HX-Request with it) gets the whole page, so Back never shows a bare fragment."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def render_table(
+    request: HtmxHttpRequest,
+    position: Position,
+    *,
+    new_moves: Sequence[Move] = (),
+    error: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {"table": build_table(position, new_moves=new_moves, error=error)}
+    if is_partial(request):
+        response = render(request, "game/table.html#table", context, status=status)
+    else:
+        context["client_text"] = CLIENT_TEXT
+        response = render(request, "game/table.html", context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    # A game moves on: no cache may replay an old table (or a fragment) on Back or reload.
+    add_never_cache_headers(response)
+    return response
+
+
+def respond(request: HtmxHttpRequest, outcome: Outcome) -> HttpResponse:
+    if outcome.refused:
+        return render_table(request, outcome.position, error=outcome.error, status=409)
+    if not request.htmx:
+        return redirect("game:table", outcome.position.game.pk)
+    return render_table(request, outcome.position, new_moves=outcome.new_moves)
+
+
+def owned_position(request: HtmxHttpRequest, game_id: int) -> Position:
+    games = owned_games(owner_of(request)).select_related("current_hand")
+    return load_position(get_object_or_404(games, pk=game_id))
+
+
+def read(form_class: type[forms.Form], request: HtmxHttpRequest) -> dict:
+    form = form_class(request.POST)
+    if not form.is_valid():
+        raise BadInput(first_error(form))
+    return form.cleaned_data
+
+
+def game_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """POST only; a game that is not the visitor's is a 404 (the services raise
+    Game.DoesNotExist); a post that cannot be read shows the table with the reason."""
+
+    @wraps(view)
+    def action(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+        if request.method != "POST":
+            return HttpResponseNotAllowed(
+                ["POST"], content=_("Cette adresse ne sert qu’à jouer depuis la table.")
+            )
+        try:
+            return view(request, game_id)
+        except Game.DoesNotExist:
+            raise Http404 from None
+        except BadInput as bad:
+            position = owned_position(request, game_id)
+            return render_table(request, position, error=bad.message, status=400)
+
+    return action
+
+
+def home_page(request: HtmxHttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+    in_progress = (
+        owned_games(owner_of(request))
+        .filter(status=Game.Status.PLAYING)
+        .select_related("current_hand")
+        .order_by("-updated_at")[:IN_PROGRESS_SHOWN]
+    )
+    return render(request, "home.html", {"form": form, "in_progress": in_progress}, status=status)
 
 
 @require_safe
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    return home_page(request, NewGameForm())
+
+
+@require_POST
+def new_game(request: HtmxHttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return home_page(request, form, status=400)
+    game = services.start_game(owner=owner_of(request, create=True), **form.cleaned_data)
+    return redirect("game:table", game.pk)
+
+
+@require_safe
+def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    return render_table(request, owned_position(request, game_id))
+
+
+@game_action
+def play_card(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    data = read(PlayForm, request)
+    outcome = services.play_card(
+        game_id=game_id,
+        owner=owner_of(request),
+        card_code=data["card"],
+        expected_move=data["move"],
+    )
+    return respond(request, outcome)
+
+
+@game_action
+def pass_cards(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    data = read(ActionForm, request)
+    outcome = services.submit_pass(
+        game_id=game_id,
+        owner=owner_of(request),
+        card_codes=request.POST.getlist("cards"),
+        expected_move=data["move"],
+    )
+    return respond(request, outcome)
+
+
+@game_action
+def advance(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    return respond(request, services.advance(game_id=game_id, owner=owner_of(request)))
+
+
+@game_action
+def next_hand(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    data = read(ActionForm, request)
+    outcome = services.next_hand(
+        game_id=game_id, owner=owner_of(request), expected_move=data["move"]
+    )
+    return respond(request, outcome)
+
+
+@game_action
+def change_difficulty(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    data = read(DifficultyForm, request)
+    game = services.change_difficulty(
+        game_id=game_id, owner=owner_of(request), difficulty=data["difficulty"]
+    )
+    return respond(request, Outcome(load_position(game)))
+
+
+@game_action
+def play_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """« Rejouer »: a new game with the same length, level and training mode."""
+    owner = owner_of(request)
+    game = owned_games(owner).get(pk=game_id)
+    again = services.start_game(
+        owner=owner, target=game.target, difficulty=game.difficulty, training=game.training
+    )
+    url = reverse("game:table", args=[again.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -1,5 +1,10 @@
+import re
+
 import pytest
 from django.urls import reverse
+
+from game.models import Game
+from tests.web.conftest import game_url, start_game
 
 
 @pytest.fixture
@@ -7,6 +12,7 @@ def home_url() -> str:
     return reverse("game:home")
 
 
+@pytest.mark.django_db
 def test_home_page_is_french(client, home_url):
     response = client.get(home_url)
 
@@ -17,11 +23,45 @@ def test_home_page_is_french(client, home_url):
     assert "évitez les cœurs" in page
 
 
+@pytest.mark.django_db
 def test_home_page_loads_htmx_and_the_site_stylesheet(client, home_url):
     page = client.get(home_url).content.decode()
 
     assert "/static/django_htmx/htmx-2.min.js" in page
     assert "/static/css/site.css" in page
+
+
+@pytest.mark.django_db
+def test_home_page_offers_jouer_the_new_game_options_and_the_tutorial(client, home_url):
+    page = client.get(home_url).content.decode()
+
+    assert f'action="{reverse("game:new_game")}"' in page
+    assert ">Jouer</button>" in page
+    assert "Nouvelle partie" in page
+    assert "50 points (partie courte)" in page
+    assert re.search(r'value="normal"[^>]* checked', page)
+    assert "Mode entraînement" in page
+    assert 'href="/apprendre/">Apprendre à jouer' in page
+
+
+@pytest.mark.django_db
+def test_home_page_lists_the_visitors_games_in_progress_only(guest, other_guest, home_url):
+    mine = start_game(guest)
+    finished = start_game(guest)
+    Game.objects.filter(pk=finished.pk).update(status="finished")
+    theirs = start_game(other_guest)
+
+    page = guest.get(home_url).content.decode()
+
+    assert "Parties en cours" in page
+    assert game_url("table", mine) in page
+    assert game_url("table", finished) not in page
+    assert game_url("table", theirs) not in page
+
+
+@pytest.mark.django_db
+def test_a_new_visitor_has_no_games_listed(client, home_url):
+    assert "Parties en cours" not in client.get(home_url).content.decode()
 
 
 def test_home_page_refuses_a_post(client, home_url):

@@ -1,0 +1,117 @@
+"""Why a suggested pass or card is sound: one French sentence for the training mode and Indice.
+
+The suggestion itself comes from the « Normal » bot (game.table); this module only reads the
+situation around it, from what the player may know (a PlayerView), to name the reason the
+strategy tips give for it (PRODUCT.md seeds: « passez sous », « créez une coupe »…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+from game.cardnames import SUIT_NAMES, with_article
+from game.engine import Card, PlayerView
+from game.seats import SEAT_NAMES
+
+QUEEN_OF_SPADES = Card.from_code("QS")
+TWO_OF_CLUBS = Card.from_code("2C")
+HIGH_RANKS = frozenset("AKQ")
+# The suits a pass can empty to make a void (the seeds: « vider une couleur courte »).
+SIDE_SUITS = ("C", "D")
+
+
+def pass_reason(view: PlayerView, cards: Sequence[Card]) -> str:
+    if QUEEN_OF_SPADES in cards:
+        return _("Passez la ♠Q : trop peu de petits piques pour la protéger.")
+    for suit in SIDE_SUITS:
+        held = view.suit_cards(suit)
+        if held and all(card in cards for card in held):
+            return _("Videz vos cartes à %(suit)s pour créer une coupe.") % {
+                "suit": SUIT_NAMES[suit]
+            }
+    if any(card.suit == "S" and card.rank in "AK" for card in cards):
+        return _("Passez les gros piques : ils risquent de ramasser la ♠Q.")
+    if any(card.suit == "H" and card.rank in HIGH_RANKS for card in cards):
+        return _("Débarrassez-vous des gros cœurs.")
+    return _("Passez vos cartes les plus hautes, celles qui prendraient des plis.")
+
+
+def play_reason(view: PlayerView, card: Card) -> str:
+    if card is TWO_OF_CLUBS and view.is_first_trick and not view.current_trick:
+        return _("Le ♣2 ouvre toujours le premier pli.")
+    if len(view.legal) == 1:
+        return _("C’est votre seule carte jouable.")
+    lead = view.lead_suit
+    if lead is None:
+        return _lead_reason(view, card)
+    if card.suit == lead:
+        return _follow_reason(view, card, lead)
+    return _discard_reason(view, card, lead)
+
+
+def _unseen_in_suit(view: PlayerView, card: Card) -> tuple[int, int]:
+    """How many cards of its suit still out are below and above this card."""
+    others = [other for other in view.unseen if other.suit == card.suit]
+    below = sum(other < card for other in others)
+    return below, len(others) - below
+
+
+def _lead_reason(view: PlayerView, card: Card) -> str:
+    below, above = _unseen_in_suit(view, card)
+    if card.suit == "S" and card < QUEEN_OF_SPADES and QUEEN_OF_SPADES in view.unseen:
+        return _("Petit pique en entame, pour faire tomber la ♠Q.")
+    if above and not below:
+        return _("Entame basse dans une couleur sûre.")
+    if not above and below:
+        return _("%(card)s est maître : vous prenez ce pli avant que quelqu’un ne coupe.") % {
+            "card": _capitalised(with_article(card))
+        }
+    return _("Entame du côté le moins dangereux pour vous.")
+
+
+def _follow_reason(view: PlayerView, card: Card, lead: str) -> str:
+    winner, winning = _winning_play(view, lead)
+    if card < winning:
+        return _("Vous passez sous %(card)s du pli.") % {"card": with_article(winning)}
+    threat = view.moon_threat
+    if threat == winner != view.seat and _trick_points(view):
+        return _("Prenez ce pli pour empêcher %(name)s de tirer la lune.") % {
+            "name": SEAT_NAMES[threat]
+        }
+    if len(view.current_trick) == 3 and not _trick_points(view):
+        return _("Vous jouez en dernier dans un pli sans points : défaites-vous de %(card)s.") % {
+            "card": with_article(card)
+        }
+    return _("Vous ne pouvez pas passer sous %(card)s : gardez vos petites cartes.") % {
+        "card": with_article(winning)
+    }
+
+
+def _discard_reason(view: PlayerView, card: Card, lead: str) -> str:
+    threat = view.moon_threat
+    if threat == _winning_play(view, lead)[0] != view.seat and not card.points:
+        return _("%(name)s vise peut-être la lune : ne lui donnez pas de points.") % {
+            "name": SEAT_NAMES[threat]
+        }
+    return _("Défaussez %(card)s : vous n’avez plus de %(suit)s.") % {
+        "card": with_article(card),
+        "suit": SUIT_NAMES[lead],
+    }
+
+
+def _winning_play(view: PlayerView, lead: str) -> tuple[int, Card]:
+    """The seat and card winning the trick so far: the highest card of the suit led."""
+    return max(
+        ((seat, card) for seat, card in view.current_trick if card.suit == lead),
+        key=lambda play: play[1],
+    )
+
+
+def _trick_points(view: PlayerView) -> int:
+    return sum(card.points for _seat, card in view.current_trick)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,417 @@
+"""What the table shows: a Position turned into plain values for game/table.html.
+
+Everything here is read from the engine (legality, refusal reasons, tricks, points, the moon
+threat) or from the human's own PlayerView (the hint): the templates only lay it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
+
+from game import advice
+from game.bots import make_bot
+from game.cardnames import RED_SUITS, SUIT_NAMES, full_name, rank_label, short_name
+from game.engine import Card, Deal, PassDirection, PlayerView
+from game.engine.cards import RANKS, SUIT_SYMBOLS
+from game.models import Difficulty, Game, Move
+from game.positions import Position
+from game.seats import BOT_SEATS, HUMAN, SEAT_NAMES, SEAT_PLACES
+from game.services import bots_pending
+
+# The hand reads black, red, black, red (♣ ♥ ♠ ♦) so that neighbouring suits never share
+# a colour.
+HAND_SUIT_ORDER = "CHSD"
+HINT_LEVEL = "normal"
+PASS_LABELS = {
+    PassDirection.LEFT: gettext_lazy("Passer à gauche"),
+    PassDirection.RIGHT: gettext_lazy("Passer à droite"),
+    PassDirection.ACROSS: gettext_lazy("Passer en face"),
+}
+# Sentences the browser shows by itself (table.js), kept here to go through translation.
+CLIENT_TEXT = {
+    "chooseCard": gettext_lazy("Choisissez d’abord une carte."),
+    "chooseThree": gettext_lazy("Choisissez exactement 3 cartes à passer."),
+    "threeChosen": gettext_lazy("Vous avez déjà choisi 3 cartes."),
+    "suggestion": gettext_lazy("Suggestion :"),
+    "notFound": gettext_lazy("Cette partie est introuvable."),
+    "expired": gettext_lazy("Votre session a expiré : rechargez la page."),
+    "failed": gettext_lazy("Le serveur ne répond pas. Réessayez dans un instant."),
+}
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card as drawn: rank and suit symbol, colour, and its name for screen readers."""
+
+    code: str
+    rank: str
+    suit: str
+    symbol: str
+    red: bool
+    name: str
+    short: str
+
+    @classmethod
+    def of(cls, card: Card) -> Face:
+        return cls(
+            code=card.code,
+            rank=rank_label(card),
+            suit=card.suit,
+            symbol=SUIT_SYMBOLS[card.suit],
+            red=card.suit in RED_SUITS,
+            name=full_name(card),
+            short=short_name(card),
+        )
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    place: str
+    hand_points: int
+    total: int
+    moon_threat: bool
+    thinking: bool
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card on the table at its player's side; `wins` is the place that took the trick
+    when this card completed it (replayed moves only)."""
+
+    place: str
+    name: str
+    face: Face
+    wins: str | None = None
+
+
+@dataclass(frozen=True)
+class HandCard:
+    face: Face
+    playable: bool
+    reason: str
+    received: bool
+    hinted: bool
+    suit_start: bool
+
+
+@dataclass(frozen=True)
+class HandAction:
+    """What the human is asked to do with the hand, with the « Normal » bot's suggestion."""
+
+    kind: str  # "passing": three checkboxes; "playing": one radio
+    submit_label: str
+    hint: list[Card]
+    advice: str
+
+    @property
+    def hint_text(self) -> str:
+        return " ".join(short_name(card) for card in self.hint)
+
+    @property
+    def input_type(self) -> str:
+        return "checkbox" if self.kind == "passing" else "radio"
+
+    @property
+    def input_name(self) -> str:
+        return "cards" if self.kind == "passing" else "card"
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    rank: int
+    name: str
+    hand_score: int
+    total: int
+    is_human: bool
+
+
+@dataclass(frozen=True)
+class HandResult:
+    number: int
+    rows: list[ResultRow]
+    moon: str | None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    victory: bool
+    ranking: list[ResultRow]
+
+
+@dataclass(frozen=True)
+class SuitRecord:
+    """Training panel: one suit's ranks, each « played », « mine » or « out »."""
+
+    symbol: str
+    red: bool
+    ranks: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class TableView:
+    game: Game
+    hand_number: int
+    phase: str
+    you: SeatView
+    opponents: list[SeatView]
+    trick: list[PlayedCard]
+    last_trick: str
+    hand: list[HandCard]
+    hearts_broken: bool
+    queen_played: bool
+    status: str
+    error: str | None
+    bots_pending: bool
+    difficulty_note: str
+    action: HandAction | None
+    no_pass: bool
+    replay_start: list[PlayedCard]
+    replay: list[PlayedCard]
+    hand_result: HandResult | None
+    game_result: GameResult | None
+    played_by_suit: list[SuitRecord]
+    voids: list[str]
+
+    @property
+    def difficulties(self):
+        return Difficulty.choices
+
+    @property
+    def move(self) -> int:
+        return self.game.move_count
+
+    @property
+    def result_rows(self) -> list[ResultRow]:
+        """By seat after a hand; by rank once the game is over."""
+        if self.game_result:
+            return self.game_result.ranking
+        return self.hand_result.rows if self.hand_result else []
+
+
+def build_table(
+    position: Position, *, new_moves: Sequence[Move] = (), error: str | None = None
+) -> TableView:
+    game, hand, deal = position.game, position.hand, position.deal
+    view = deal.view(HUMAN)
+    pending = bots_pending(position)
+    thinking = _thinking_seat(deal, pending)
+    seats = [_seat(seat, view, game, thinking) for seat in range(4)]
+    action = _hand_action(view, game)
+    replay_start, replay = _replay(view, new_moves)
+    hand_result = _hand_result(position) if deal.phase == "finished" else None
+    return TableView(
+        game=game,
+        hand_number=hand.number,
+        phase=deal.phase,
+        you=seats[HUMAN],
+        opponents=[seats[seat] for seat in BOT_SEATS],
+        trick=[_played(seat, card) for seat, card in view.current_trick],
+        last_trick=_last_trick(view),
+        hand=_hand_cards(position, view, action.hint if action else []),
+        hearts_broken=view.hearts_broken,
+        queen_played=view.queen_played,
+        status=_status(view, thinking),
+        error=error,
+        bots_pending=pending,
+        difficulty_note=_difficulty_note(game, hand.difficulty),
+        action=action,
+        no_pass=view.direction is PassDirection.NONE and len(view.hand) == 13,
+        replay_start=replay_start,
+        replay=replay,
+        hand_result=hand_result,
+        game_result=_game_result(hand_result, game) if hand_result and game.is_finished else None,
+        played_by_suit=_played_by_suit(view) if game.training else [],
+        voids=_voids(view) if game.training else [],
+    )
+
+
+def _seat(seat: int, view: PlayerView, game: Game, thinking: int | None) -> SeatView:
+    return SeatView(
+        seat=seat,
+        name=str(SEAT_NAMES[seat]),
+        place=SEAT_PLACES[seat],
+        hand_points=view.points_taken[seat],
+        total=game.totals[seat],
+        moon_threat=view.moon_threat == seat,
+        thinking=thinking == seat,
+    )
+
+
+def _thinking_seat(deal: Deal, pending: bool) -> int | None:
+    """The bot the human is waiting for, if any: to play, or to choose its pass."""
+    if not pending:
+        return None
+    if deal.phase == "playing":
+        return deal.turn
+    return next(seat for seat in BOT_SEATS if not deal.pass_submitted(seat))
+
+
+def _played(seat: int, card: Card, wins: int | None = None) -> PlayedCard:
+    return PlayedCard(
+        place=SEAT_PLACES[seat],
+        name=str(SEAT_NAMES[seat]),
+        face=Face.of(card),
+        wins=None if wins is None else SEAT_PLACES[wins],
+    )
+
+
+def _last_trick(view: PlayerView) -> str:
+    if view.current_trick or not view.tricks:
+        return ""
+    last = view.tricks[-1]
+    if last.winner == HUMAN:
+        return ngettext(
+            "Dernier pli pour vous : %(points)s point.",
+            "Dernier pli pour vous : %(points)s points.",
+            last.points,
+        ) % {"points": last.points}
+    return ngettext(
+        "Dernier pli pour %(name)s : %(points)s point.",
+        "Dernier pli pour %(name)s : %(points)s points.",
+        last.points,
+    ) % {"name": SEAT_NAMES[last.winner], "points": last.points}
+
+
+def _status(view: PlayerView, thinking: int | None) -> str:
+    if view.phase == "finished":
+        return _("La manche est terminée.")
+    if thinking is not None:
+        return _("%(name)s réfléchit…") % {"name": SEAT_NAMES[thinking]}
+    if view.phase == "passing":
+        receiver = SEAT_NAMES[view.direction.receiver(HUMAN)]
+        return _("Choisissez 3 cartes à passer à %(name)s.") % {"name": receiver}
+    if view.is_first_trick and not view.current_trick:
+        return _("Vous avez le ♣2 : il ouvre le premier pli.")
+    return _("À vous de jouer.")
+
+
+def _difficulty_note(game: Game, hand_level: str) -> str:
+    if game.difficulty == hand_level:
+        return ""
+    return _("Niveau « %(level)s » à partir de la manche suivante.") % {
+        "level": Difficulty(game.difficulty).label
+    }
+
+
+def _hand_action(view: PlayerView, game: Game) -> HandAction | None:
+    """The pass to choose or the card to play, if it is the human's move; the suggestion is
+    the « Normal » bot's choice from the human's own view (Indice, training advice)."""
+    bot = make_bot(HINT_LEVEL, seed=game.seed)
+    if view.phase == "passing" and not view.pass_submitted:
+        cards = bot.choose_pass(view)
+        return HandAction(
+            kind="passing",
+            submit_label=str(PASS_LABELS[view.direction]),
+            hint=cards,
+            advice=advice.pass_reason(view, cards),
+        )
+    if view.phase == "playing" and view.is_my_turn:
+        card = bot.choose_play(view)
+        return HandAction(
+            kind="playing",
+            submit_label=_("Jouer"),
+            hint=[card],
+            advice=advice.play_reason(view, card),
+        )
+    return None
+
+
+def _hand_cards(position: Position, view: PlayerView, hint: list[Card]) -> list[HandCard]:
+    deal = position.deal
+    # « reçue » until the human plays a first card: the hand still holds 13 cards.
+    received = set(view.received or ()) if len(view.hand) == 13 else set()
+    cards = sorted(view.hand, key=lambda card: (HAND_SUIT_ORDER.index(card.suit), card.index))
+    hand = []
+    for index, card in enumerate(cards):
+        refusal = deal.check_play(HUMAN, card) if view.phase == "playing" else None
+        hand.append(
+            HandCard(
+                face=Face.of(card),
+                playable=refusal is None,
+                reason=refusal.message if refusal else "",
+                received=card in received,
+                hinted=card in hint,
+                suit_start=index > 0 and cards[index - 1].suit != card.suit,
+            )
+        )
+    return hand
+
+
+def _replay(
+    view: PlayerView, new_moves: Sequence[Move]
+) -> tuple[list[PlayedCard], list[PlayedCard]]:
+    """The cards the last action put on the table, in order, for table.js to deal out one
+    at a time; and the cards of the trick already there before them."""
+    count = sum(move.kind == Move.Kind.PLAY for move in new_moves)
+    if not count:
+        return [], []
+    plays = [play for trick in view.tricks for play in trick.plays] + list(view.current_trick)
+    start = len(plays) - count
+    before = [_played(seat, card) for seat, card in plays[start - start % 4 : start]]
+    steps = []
+    for index in range(start, len(plays)):
+        seat, card = plays[index]
+        ends_trick = index % 4 == 3
+        steps.append(_played(seat, card, view.tricks[index // 4].winner if ends_trick else None))
+    return before, steps
+
+
+def _standings(game: Game, scores: list[int]) -> list[ResultRow]:
+    """Each seat with its score for the hand and its total, ranked by total (ties share)."""
+    return [
+        ResultRow(
+            rank=1 + sorted(game.totals).index(game.totals[seat]),
+            name=str(SEAT_NAMES[seat]),
+            hand_score=scores[seat],
+            total=game.totals[seat],
+            is_human=seat == HUMAN,
+        )
+        for seat in range(4)
+    ]
+
+
+def _hand_result(position: Position) -> HandResult:
+    deal = position.deal
+    shooter = deal.moon_shooter
+    if shooter is None:
+        moon = None
+    elif shooter == HUMAN:
+        moon = _("Vous avez tiré la lune !")
+    else:
+        moon = _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
+    rows = _standings(position.game, deal.scores())
+    return HandResult(number=position.hand.number, rows=rows, moon=moon)
+
+
+def _game_result(last_hand: HandResult, game: Game) -> GameResult:
+    ranking = sorted(last_hand.rows, key=lambda row: row.rank)
+    return GameResult(victory=game.winner == HUMAN, ranking=ranking)
+
+
+def _played_by_suit(view: PlayerView) -> list[SuitRecord]:
+    records = []
+    for suit in HAND_SUIT_ORDER:
+        ranks = []
+        for rank in RANKS:
+            card = Card.from_code(rank + suit)
+            state = "played" if card in view.played else "mine" if card in view.hand else "out"
+            ranks.append((rank_label(card), state))
+        records.append(SuitRecord(symbol=SUIT_SYMBOLS[suit], red=suit in RED_SUITS, ranks=ranks))
+    return records
+
+
+def _voids(view: PlayerView) -> list[str]:
+    lines = []
+    for seat in BOT_SEATS:
+        suits = [str(SUIT_NAMES[suit]) for suit in HAND_SUIT_ORDER if suit in view.voids[seat]]
+        if suits:
+            lines.append(
+                _("%(name)s n’a plus de %(suits)s.")
+                % {"name": SEAT_NAMES[seat], "suits": ", ".join(suits)}
+            )
+    return lines

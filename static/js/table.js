@@ -1,0 +1,195 @@
+// Dame de Pique: the table in the browser. The server decides everything and sends the
+// final table; this script only
+//  - deals out the moves of the last action one at a time over that final table (the
+//    server never waits: pacing belongs here), with « Avance rapide » and a tap on the
+//    trick to skip;
+//  - asks the server to go on (« avancer ») when the bots still have moves to make;
+//  - lets the player select then play a card, or choose three cards to pass, and shows
+//    the refusal reason of a dimmed card at once (the server checks everything again).
+(function () {
+  "use strict";
+
+  const STEP_MS = 500;
+  const TRICK_SHOWN_MS = 900;
+  const COLLECT_MS = 350;
+  const text = JSON.parse(document.getElementById("table-text")?.textContent || "{}");
+
+  let skipPause = null;
+  let fastForward = false;
+  // Focus follows the hand after each swap only for keyboard players.
+  let usingKeyboard = false;
+  document.addEventListener("keydown", () => (usingKeyboard = true), true);
+  document.addEventListener("pointerdown", () => (usingKeyboard = false), true);
+
+  function pause(ms) {
+    if (fastForward) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        skipPause = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      skipPause = done;
+    });
+  }
+
+  function say(table, message, isError) {
+    const status = table.querySelector("[data-status]");
+    if (!status) return;
+    status.textContent = message;
+    status.classList.toggle("status--error", Boolean(isError));
+  }
+
+  async function replay(table) {
+    const steps = table.querySelectorAll("[data-replay-steps] > .played");
+    if (!steps.length) return;
+    fastForward = false;
+    const stage = table.querySelector(".trick__stage");
+    table.classList.add("is-replaying");
+    for (const card of table.querySelectorAll("[data-replay-start] > .played")) {
+      stage.append(card.cloneNode(true));
+    }
+    for (const [index, step] of steps.entries()) {
+      if (index > 0) await pause(STEP_MS);
+      if (!table.isConnected) return;
+      stage.append(step.cloneNode(true));
+      const winner = step.dataset.wins;
+      if (winner) {
+        await pause(TRICK_SHOWN_MS);
+        stage.classList.add("is-collecting", "to-" + winner);
+        await pause(COLLECT_MS);
+        stage.className = "trick__stage";
+        stage.replaceChildren();
+      }
+    }
+    stage.replaceChildren();
+    table.classList.remove("is-replaying");
+  }
+
+  function advance(table) {
+    const form = table.querySelector("[data-advance]");
+    if (form) htmx.trigger(form, "submit");
+  }
+
+  function focusHand(table) {
+    if (!usingKeyboard) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const input =
+      table.querySelector(".hand__card input:checked") ||
+      table.querySelector(".hand__card:not(.is-dimmed) input:not(:disabled)");
+    input?.focus({ preventScroll: true });
+  }
+
+  function setUpHand(table) {
+    const form = table.querySelector("[data-hand]");
+    if (!form) return;
+    const passing = form.classList.contains("hand--passing");
+    const inputs = [...form.querySelectorAll(".hand__card input")];
+    const submit = form.querySelector("[data-submit]");
+    const chosen = () => inputs.filter((input) => input.checked);
+    const reasonOf = (input) => input.closest(".hand__card").dataset.reason || "";
+
+    const refresh = () => {
+      if (!submit) return;
+      const picked = chosen();
+      submit.disabled = passing
+        ? picked.length !== 3
+        : picked.length !== 1 || Boolean(reasonOf(picked[0]));
+    };
+
+    form.addEventListener("click", (event) => {
+      const card = event.target.closest(".hand__card");
+      // A click on a label is followed by one on its input: act on the label's only.
+      if (!card || event.target.matches("input")) return;
+      const input = card.querySelector("input");
+      if (card.dataset.reason) {
+        event.preventDefault();
+        say(table, card.dataset.reason, true);
+      } else if (!passing && input.checked) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+
+    form.addEventListener("change", (event) => {
+      const input = event.target;
+      if (passing && input.checked && chosen().length > 3) {
+        input.checked = false;
+        say(table, text.threeChosen, true);
+      } else if (!passing && reasonOf(input)) {
+        say(table, reasonOf(input), true);
+      } else {
+        say(table, "", false);
+      }
+      refresh();
+    });
+
+    // Arrow keys move between the cards, Enter selects (and plays a selected card). The
+    // hand is one tab stop, like a radio group, so Tab goes on to the buttons.
+    const tabStop = (target) => {
+      for (const input of inputs) input.tabIndex = input === target ? 0 : -1;
+    };
+    if (passing && inputs.length) tabStop(inputs[0]);
+    form.addEventListener("keydown", (event) => {
+      const input = event.target;
+      if (!inputs.includes(input)) return;
+      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+      if (step && passing) {
+        event.preventDefault();
+        const next = inputs[(inputs.indexOf(input) + step + inputs.length) % inputs.length];
+        tabStop(next);
+        next.focus();
+      } else if (event.key === "Enter") {
+        event.preventDefault();
+        input.closest(".hand__card").click();
+      }
+    });
+
+    form.querySelector("[data-hint-button]")?.addEventListener("click", (event) => {
+      for (const input of inputs) input.checked = input.hasAttribute("data-hint");
+      refresh();
+      say(table, text.suggestion + " " + event.currentTarget.dataset.hintText, false);
+      form.querySelector("input[data-hint]")?.focus({ preventScroll: true });
+    });
+
+    refresh();
+  }
+
+  function start(table) {
+    setUpHand(table);
+    table.querySelector(".trick")?.addEventListener("click", () => skipPause?.());
+    table.querySelector("[data-fast-forward]")?.addEventListener("click", () => {
+      fastForward = true;
+      skipPause?.();
+    });
+    replay(table).then(() => {
+      if (!table.isConnected) return;
+      if (table.dataset.botsPending) advance(table);
+      else focusHand(table);
+    });
+  }
+
+  htmx.onLoad((element) => {
+    const table = element.id === "table" ? element : element.querySelector?.("#table");
+    if (table) start(table);
+  });
+
+  // A refused action comes back as a table (400, 409); anything else leaves the table as it
+  // was and says why.
+  document.body.addEventListener("htmx:responseError", (event) => {
+    const table = document.getElementById("table");
+    const status = event.detail.xhr.status;
+    const message = status === 404 ? text.notFound : status === 403 ? text.expired : text.failed;
+    if (table) say(table, message, true);
+  });
+  document.body.addEventListener("htmx:sendError", () => {
+    const table = document.getElementById("table");
+    if (table) say(table, text.failed, true);
+  });
+
+  // Back to a page kept in the browser's memory: the game may have moved on since.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) window.location.reload();
+  });
+})();

@@ -1,0 +1,30 @@
+"""« Rejouer »: a new game with the same settings."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import resolve
+
+from game.models import Game
+from tests.web.conftest import HTMX, game_url, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_htmx_is_sent_to_a_new_game_with_the_same_settings(guest):
+    game = start_game(guest, target="50", difficulty="hard", training="on")
+
+    response = guest.post(game_url("play_again", game), **HTMX)
+
+    again = Game.objects.get(pk=resolve(response["HX-Redirect"]).kwargs["game_id"])
+    assert again.pk != game.pk
+    assert (again.target, again.difficulty, again.training) == (50, "hard", True)
+
+
+def test_a_plain_form_post_is_redirected_to_the_new_game(guest):
+    game = start_game(guest)
+
+    response = guest.post(game_url("play_again", game))
+
+    assert response.status_code == 302
+    assert Game.objects.count() == 2
