@@ -7,6 +7,7 @@ import os
 
 from game.bench.bots import time_decisions
 from game.bench.engine import deals_per_second
+from game.bench.web import measure_actions
 
 
 def _load() -> str:
@@ -19,13 +20,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="engine measurement length")
     parser.add_argument("--deals", type=int, default=40, help="deals timed per easy/normal bot")
     parser.add_argument("--hard-deals", type=int, default=4, help="deals timed for the hard bot")
+    parser.add_argument("--games", type=int, default=3, help="50-point games played on the site")
     args = parser.parse_args()
     print(f"Dame de Pique benchmarks ({os.cpu_count()} cores; one used, load {_load()})")
     played, rate = deals_per_second(args.seconds)
     print(f"engine: {rate:,.0f} complete random deals/s ({played} deals; target ≥ 10,000)")
     print("bot decision times (targets: easy/normal p95 < 5 ms; hard p95 < 500 ms, max < 1 s)")
     for level, deals in (("easy", args.deals), ("normal", args.deals), ("hard", args.hard_deals)):
-        print(f"  {time_decisions(level, deals)}", flush=True)
+        if deals:
+            print(f"  {time_decisions(level, deals)}", flush=True)
+    print("site, SQLite, Normal bots (targets: card play p50 < 15 ms, p95 < 40 ms, ≤ 8 queries)")
+    for line in measure_actions(args.games, "normal").lines():
+        print(f"  {line}")
 
 
 if __name__ == "__main__":
