@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Comptes"
+    verbose_name = _("Comptes")
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in

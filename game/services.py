@@ -27,6 +27,7 @@ from game.engine import (
     is_game_over,
     winner,
 )
+from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Hand, Move, Target
 from game.ownership import Owner
 from game.positions import Position, load_position, owned_games
@@ -211,7 +212,7 @@ def _act(game_id: int, owner: Owner, expected_move: int | None, action) -> Outco
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
         except IllegalMove as illegal:
-            return Outcome(position, error=illegal.message, error_code=illegal.code)
+            return Outcome(position, error=illegal_move_message(illegal), error_code=illegal.code)
         new_moves = [*human_moves, *_let_bots_play(position)]
         _save(position, new_moves)
     return Outcome(position, new_moves=new_moves)

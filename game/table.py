@@ -16,6 +16,7 @@ from game.bots import make_bot
 from game.cardnames import RED_SUITS, SUIT_NAMES, full_name, rank_label, short_name
 from game.engine import Card, Deal, PassDirection, PlayerView
 from game.engine.cards import RANKS, SUIT_SYMBOLS
+from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
 from game.positions import Position
 from game.seats import BOT_SEATS, HUMAN, SEAT_NAMES, SEAT_PLACES
@@ -88,6 +89,11 @@ class PlayedCard:
     face: Face
     wins: str | None = None
 
+    @property
+    def label(self) -> str:
+        """« Léa : Dame de pique », for screen readers."""
+        return _("%(player)s : %(card)s") % {"player": self.name, "card": self.face.name}
+
 
 @dataclass(frozen=True)
 class HandCard:
@@ -97,6 +103,16 @@ class HandCard:
     received: bool
     hinted: bool
     suit_start: bool
+
+    @property
+    def label(self) -> str:
+        """The card for screen readers, with its « reçue » mark and why it cannot be played."""
+        name = self.face.name
+        if self.received:
+            name = _("%(card)s (reçue)") % {"card": name}
+        if self.reason:
+            return _("%(card)s : %(reason)s") % {"card": name, "reason": self.reason}
+        return name
 
 
 @dataclass(frozen=True)
@@ -333,7 +349,7 @@ def _hand_cards(position: Position, view: PlayerView, hint: list[Card]) -> list[
             HandCard(
                 face=Face.of(card),
                 playable=refusal is None,
-                reason=refusal.message if refusal else "",
+                reason=illegal_move_message(refusal) if refusal else "",
                 received=card in received,
                 hinted=card in hint,
                 suit_start=index > 0 and cards[index - 1].suit != card.suit,

@@ -1,0 +1,53 @@
+"""The engine's refusals in the player's language.
+
+The engine (game/engine/) never imports Django: its `IllegalMove` carries a stable `code`
+(and `details`) for programs and a French `message`. Whatever shows a refusal on a page
+(the table's dimmed cards, a refused action) goes through `illegal_move_message`, which
+picks the sentence by code. The French msgids are the engine's sentences word for word,
+so the French site reads exactly as the engine writes (PRODUCT.md, « Illegal-move reasons »).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _, gettext_lazy
+
+from game.cardnames import SUIT_NAMES
+from game.engine import IllegalMove
+from game.engine.errors import _MESSAGES as ENGINE_MESSAGES
+
+MESSAGES = {
+    "bad_seat": gettext_lazy("Cette place n’existe pas"),
+    "wrong_phase": gettext_lazy("Ce n’est pas le moment"),
+    "not_your_turn": gettext_lazy("Ce n’est pas à vous de jouer"),
+    "card_not_in_hand": gettext_lazy("Cette carte n’est pas dans votre main"),
+    "bad_pass": gettext_lazy("Choisissez exactement 3 cartes différentes de votre main"),
+    "must_lead_two_of_clubs": gettext_lazy("Le ♣2 doit ouvrir le premier pli"),
+    "no_points_first_trick": gettext_lazy("Pas de cartes à points au premier pli"),
+    "hearts_not_broken": gettext_lazy("Les cœurs ne sont pas encore ouverts"),
+    "game_over": gettext_lazy("La partie est terminée"),
+}
+
+# "wrong_phase" says which moment it is in its French message only (the engine's
+# _PHASE_MESSAGES): those sentences, each keyed by the engine's own text.
+WRONG_PHASE_MESSAGES = {
+    "Choisissez d’abord les 3 cartes à passer": gettext_lazy(
+        "Choisissez d’abord les 3 cartes à passer"
+    ),
+    "La passe est déjà faite": gettext_lazy("La passe est déjà faite"),
+    "La manche est terminée": gettext_lazy("La manche est terminée"),
+    "La manche n’est pas terminée": gettext_lazy("La manche n’est pas terminée"),
+}
+
+
+def illegal_move_message(refusal: IllegalMove) -> str:
+    """The reason for a refused move, in the active language."""
+    if refusal.code == "must_follow_suit":
+        suit = refusal.details.get("suit")
+        if suit in SUIT_NAMES:
+            return _("Vous devez fournir à %(suit)s") % {"suit": SUIT_NAMES[suit]}
+    if refusal.code == "wrong_phase" and refusal.message in WRONG_PHASE_MESSAGES:
+        return str(WRONG_PHASE_MESSAGES[refusal.message])
+    if refusal.code in MESSAGES and refusal.message == ENGINE_MESSAGES.get(refusal.code):
+        return str(MESSAGES[refusal.code])
+    # A sentence of its own the engine gave this refusal: better French than a wrong one.
+    return refusal.message
