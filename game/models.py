@@ -30,6 +30,10 @@ class Game(models.Model):
         PLAYING = "playing", _("En cours")
         FINISHED = "finished", _("Terminée")
 
+    class Kind(models.TextChoices):
+        SOLO = "solo", _("Partie")
+        TUTORIAL = "tutorial", _("Apprendre à jouer")
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -43,10 +47,15 @@ class Game(models.Model):
         max_length=8, choices=Difficulty.choices, default=Difficulty.NORMAL
     )
     training = models.BooleanField(default=False)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SOLO)
     seed = models.BigIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     totals = models.JSONField(default=list)
+    # The human's total, a copy of totals[0] so history and statistics can sort and aggregate.
+    player_total = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Set by the owner to share a read-only replay; None when not shared (or revoked).
+    share_token = models.CharField(max_length=43, null=True, blank=True, unique=True)
     move_count = models.PositiveIntegerField(default=0)
     current_hand = models.ForeignKey(
         "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -84,6 +93,9 @@ class Hand(models.Model):
     points = models.JSONField(null=True, blank=True, help_text="Raw points taken per seat.")
     scores = models.JSONField(null=True, blank=True, help_text="Points with the moon applied.")
     moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The human's side of a finished hand, as columns the statistics can aggregate.
+    player_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    queen_taker = models.PositiveSmallIntegerField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

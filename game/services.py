@@ -183,10 +183,22 @@ def _finish_hand_if_over(position: Position) -> list[str]:
     hand.points = deal.points_taken
     hand.scores = deal.scores()
     hand.moon_shooter = deal.moon_shooter
+    hand.player_score = hand.scores[HUMAN]
+    hand.queen_taker = deal.queen_taker
     hand.finished_at = timezone.now()
-    hand.save(update_fields=["points", "scores", "moon_shooter", "finished_at"])
+    hand.save(
+        update_fields=[
+            "points",
+            "scores",
+            "moon_shooter",
+            "player_score",
+            "queen_taker",
+            "finished_at",
+        ]
+    )
     game.totals = [total + score for total, score in zip(game.totals, hand.scores, strict=True)]
-    fields = ["totals"]
+    game.player_total = game.totals[HUMAN]
+    fields = ["totals", "player_total"]
     if is_game_over(game.totals, game.target):
         game.status = Game.Status.FINISHED
         game.winner = winner(game.totals, game.target)

@@ -323,6 +323,14 @@ class Deal:
         return None if self._lead_suit == NO_LEAD else SUITS[self._lead_suit]
 
     @property
+    def queen_taker(self) -> int | None:
+        """The seat whose trick holds the Q♠, once that trick is complete."""
+        for trick in self._tricks:
+            if any(card.bit == QUEEN_OF_SPADES_BIT for _, card in trick.plays):
+                return trick.winner
+        return None
+
+    @property
     def moon_shooter(self) -> int | None:
         if self._phase != FINISHED:
             return None

@@ -1,6 +1,6 @@
 import pytest
 
-from game.engine import IllegalMove, PassDirection
+from game.engine import Card, Deal, IllegalMove, PassDirection, deal_hands
 from tests.engine.builders import (
     ALL_SUITS_HANDS,
     SEATS,
@@ -97,3 +97,13 @@ def test_scores_are_refused_on_the_last_trick_before_its_last_card():
     with pytest.raises(IllegalMove) as refused:
         deal.scores()
     assert refused.value.code == "wrong_phase"
+
+
+def test_queen_taker_is_the_winner_of_the_trick_holding_the_queen_of_spades():
+    deal = Deal.start(deal_hands(11), PassDirection.NONE)
+    assert deal.queen_taker is None
+    while deal.turn is not None:
+        deal.play(deal.turn, deal.legal_cards(deal.turn)[0])
+    queen_trick = next(t for t in deal.tricks if Card.from_code("QS") in t.cards)
+    assert deal.queen_taker == queen_trick.winner
+    assert deal.points_taken[deal.queen_taker] >= 13

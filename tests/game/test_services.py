@@ -83,3 +83,12 @@ def test_a_card_play_costs_a_small_fixed_number_of_queries(guest: Owner) -> None
     # Lock and read the game with its hand, read the moves, insert the moves, update the game.
     statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
     assert len(statements) <= 4, statements
+
+
+def test_a_finished_hand_keeps_the_players_columns_for_statistics(guest: Owner) -> None:
+    game = play_whole_game(guest)
+    for hand in game.hands.all():
+        assert hand.player_score == hand.scores[HUMAN]
+        assert hand.queen_taker is not None
+        assert hand.points[hand.queen_taker] >= 13
+    assert game.player_total == game.totals[HUMAN]
