@@ -44,8 +44,11 @@ _reports = pytest.StashKey[dict[str, pytest.TestReport]]()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Every page talks to the server's database: marking each test makes pytest-django
+    # create the test database even when the selected tests never touch it themselves.
     for item in items:
         item.add_marker(pytest.mark.browser)
+        item.add_marker(pytest.mark.django_db(transaction=True))
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -89,9 +92,13 @@ def live_server_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
     from django.db import connections
 
     with django_db_blocker.unblock():
-        database_name = connections["default"].settings_dict["NAME"]
+        settings_dict = connections["default"].settings_dict
+        database_name = settings_dict["NAME"]
         if connections["default"].vendor == "sqlite" and "memory" in str(database_name):
             raise RuntimeError("the browser suite needs a file-based test database")
+        test_name = settings_dict.get("TEST", {}).get("NAME") or f"test_{database_name}"
+        if str(database_name) != str(test_name) and not str(database_name).startswith("test_"):
+            raise RuntimeError(f"refusing to serve a non-test database: {database_name}")
         connections.close_all()
         # Started while database access is unblocked: the child keeps that state.
         server = DaphneProcess(
@@ -137,7 +144,7 @@ def viewport() -> dict[str, int]:
 def page(browser, live_server_url: str, viewport: dict[str, int], request: pytest.FixtureRequest):
     """A fresh page (own cookies) whose relative URLs go to the live server; a failing
     test leaves a screenshot in test-artifacts/browser/."""
-    phone = viewport["width"] < 600
+    phone = min(viewport["width"], viewport["height"]) < 600
     context = browser.new_context(
         base_url=live_server_url,
         viewport=viewport,

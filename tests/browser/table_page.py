@@ -1,0 +1,317 @@
+"""The solo table as a person sees it: a small page object for the browser tests.
+
+Everything is found the way a person (or a screen reader) finds it: the hand is the group
+« Votre main », a card is named « Dame de pique » (« … (reçue) » when passed to you, and
+« … : <raison> » when it is dimmed), the trick is the region « Pli en cours », buttons carry
+their French labels. Waits are on what the page shows, never on the clock.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from playwright.sync_api import Error as PlaywrightError, Locator, Page, expect
+
+# Viewports: portrait and landscape phones and a desktop (PRODUCT.md, « The table »).
+PHONE_PORTRAIT = {"width": 390, "height": 844}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+DESKTOP = {"width": 1280, "height": 800}
+
+SEATS = ("Vous", "Léa", "Hugo", "Chloé")
+PASS_BUTTONS = {1: "Passer à gauche", 2: "Passer à droite", 3: "Passer en face"}
+# What the status line says when the table waits for the player (table.py, _status).
+YOUR_MOVE = re.compile(
+    r"À vous de jouer\.|Vous avez le ♣2 : il ouvre le premier pli\.|Choisissez 3 cartes à passer"
+)
+# One bot reply, animation skipped, takes well under a second; a whole run of them (up to a
+# trick and a half, in several requests when the bots run out of time) a few seconds on a
+# busy machine.
+SETTLE_MS = 30_000
+
+
+def pass_label(hand_number: int) -> str | None:
+    """« Passer à gauche » on hands 1, 5, 9…; None on the no-pass hands 4, 8…"""
+    return PASS_BUTTONS.get((hand_number - 1) % 4 + 1)
+
+
+def card_name(accessible_name: str) -> str:
+    """« Roi de cœur » out of « Roi de cœur (reçue) : Vous devez fournir à trèfle »."""
+    return accessible_name.split(" : ")[0].removesuffix(" (reçue)")
+
+
+def is_playable(accessible_name: str) -> bool:
+    """A dimmed card says why in its name (« … : Vous devez fournir à trèfle »)."""
+    return " : " not in accessible_name
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    hand_points: int
+    total: int
+    moon_threat: bool
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    rank: int | None
+    name: str
+    hand_score: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a person can read off the table between two moves."""
+
+    title: str
+    hand: list[str]
+    trick: list[str]
+    seats: list[Seat]
+    markers: list[str]
+    status: str
+    captions: list[str]
+
+
+class TablePage:
+    def __init__(self, page: Page, *, touch: bool = False) -> None:
+        """touch: tap rather than click, as on a phone (the context must have touch)."""
+        self.page = page
+        self.touch = touch
+        self.table = page.get_by_role("region", name="Table de jeu")
+        self.heading = self.table.get_by_text(re.compile(r"^Manche \d+ · en \d+ points$"))
+        self.hand = page.get_by_role("group", name="Votre main")
+        self.trick = page.get_by_role("region", name="Pli en cours")
+        self.status = page.get_by_role("status")
+        self.fast_forward = page.get_by_role("button", name="Avance rapide")
+        self.hint = page.get_by_role("button", name="Indice")
+        self.play_button = page.get_by_role("button", name="Jouer", exact=True)
+        self.result = page.get_by_role("dialog")
+        self.next_hand_button = self.result.get_by_role("button", name="Manche suivante")
+        self.play_again_button = self.result.get_by_role("button", name="Rejouer")
+        self.hearts_marker = self.table.get_by_text("♥ Cœurs ouverts", exact=True)
+        self.queen_marker = self.table.get_by_text("♠Q jouée", exact=True)
+        self.no_pass = self.trick.get_by_text("Pas de passe cette manche", exact=True)
+
+    # -- Starting ------------------------------------------------------------------------
+
+    def start_short_game(self) -> None:
+        """Home page, « Nouvelle partie », 50 points (partie courte), default level."""
+        self.page.goto("/")
+        self.page.get_by_label("50 points (partie courte)").check()
+        self.page.get_by_role("button", name="Commencer la partie").click()
+        expect(self.heading).to_have_text("Manche 1 · en 50 points")
+        self.settle()
+
+    # -- Reading -------------------------------------------------------------------------
+
+    def cards(self) -> Locator:
+        """The cards of the hand: checkboxes while passing, radios while playing."""
+        return self.hand.get_by_role("checkbox").or_(self.hand.get_by_role("radio"))
+
+    def card(self, accessible_name: str) -> Locator:
+        return self.hand.get_by_label(accessible_name, exact=True)
+
+    def card_names(self) -> list[str]:
+        """The accessible names of the cards in hand, in the order shown."""
+        return [card.get_attribute("aria-label") or "" for card in self.cards().all()]
+
+    def playable_cards(self) -> list[str]:
+        return [name for name in self.card_names() if is_playable(name)]
+
+    def dimmed_cards(self) -> list[str]:
+        return [name for name in self.card_names() if not is_playable(name)]
+
+    def face(self, accessible_name: str) -> Locator:
+        """The card as drawn (the input itself is visually hidden inside it)."""
+        return self.hand.locator("label").filter(
+            has=self.page.get_by_label(accessible_name, exact=True)
+        )
+
+    def trick_cards(self) -> list[str]:
+        """« Léa : 2 de trèfle », … in the order played."""
+        return [
+            card.get_attribute("aria-label") or "" for card in self.trick.get_by_role("img").all()
+        ]
+
+    def hand_number(self) -> int:
+        return int(re.search(r"Manche (\d+)", self.heading.inner_text()).group(1))
+
+    def seat(self, name: str) -> Seat:
+        box = self.table.locator(".seat").filter(has=self.page.get_by_text(name, exact=True))
+        text = box.inner_text()
+        return Seat(
+            name=name,
+            hand_points=int(re.search(r"(\d+) pts?\b", text).group(1)),
+            total=int(re.search(r"Total (-?\d+)", text).group(1)),
+            moon_threat="Menace de lune" in text,
+        )
+
+    def seats(self) -> list[Seat]:
+        return [self.seat(name) for name in SEATS]
+
+    def markers(self) -> list[str]:
+        return [
+            text
+            for marker, text in (
+                (self.hearts_marker, "♥ Cœurs ouverts"),
+                (self.queen_marker, "♠Q jouée"),
+            )
+            if marker.is_visible()
+        ]
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            title=self.heading.inner_text(),
+            hand=self.card_names(),
+            trick=self.trick_cards(),
+            seats=self.seats(),
+            markers=self.markers(),
+            status=self.status.inner_text(),
+            captions=[
+                text.strip() for text in self.trick.locator("p").all_inner_texts() if text.strip()
+            ],
+        )
+
+    def result_title(self) -> str:
+        return self.result.get_by_role("heading", level=2).inner_text()
+
+    def result_rows(self) -> list[ResultRow]:
+        table = self.result.get_by_role("table")
+        headers = table.get_by_role("columnheader").all_inner_texts()
+        rows = []
+        for row in table.get_by_role("row").all()[1:]:
+            name = row.get_by_role("rowheader").inner_text()
+            cells = [int(text) for text in row.get_by_role("cell").all_inner_texts()]
+            rank = cells.pop(0) if headers[0] == "Rang" else None
+            rows.append(ResultRow(rank=rank, name=name, hand_score=cells[0], total=cells[1]))
+        return rows
+
+    # -- Waiting -------------------------------------------------------------------------
+
+    def settle(self, *, skip_animation: bool = True) -> str:
+        """Wait, skipping the bots' animation with « Avance rapide » (unless told not to:
+        a keyboard player watches it), until the table waits for the player; returns
+        "pass", "play" or "result".
+
+        Ready means: no animation running (the fast-forward button is gone), the status
+        line asks for a move (or the hand's result is up), and the table's script has taken
+        the new table in hand — the submit button is greyed until cards are chosen, which
+        only the script does (htmx hands the new table to it a moment after the swap)."""
+        prompt = self.status.filter(has_text=YOUR_MOVE)
+        deadline = time.monotonic() + SETTLE_MS / 1000
+        while time.monotonic() < deadline:
+            signal = self.fast_forward.or_(prompt).or_(self.result).filter(visible=True)
+            expect(signal.first).to_be_visible(timeout=SETTLE_MS)
+            if self.fast_forward.is_visible():
+                if skip_animation:
+                    self._skip_animation()
+                else:
+                    expect(self.fast_forward).to_be_hidden(timeout=SETTLE_MS)
+                continue
+            if not self._idle():
+                continue
+            if self.result.is_visible():
+                return "result"
+            if not prompt.is_visible():
+                continue
+            submit = self.page.locator("form[data-hand] [data-submit]")
+            if submit.is_enabled() or self.hand.locator("input:checked").count():
+                # The script has not set the hand up yet (or a choice is pending).
+                continue
+            return "pass" if self.hand.get_by_role("checkbox").count() else "play"
+        raise AssertionError(f"the table did not settle: {self.status.inner_text()!r}")
+
+    def _skip_animation(self) -> None:
+        try:
+            if self.touch:
+                self.fast_forward.tap(timeout=1_000)
+            else:
+                self.fast_forward.click(timeout=1_000)
+        except PlaywrightError:
+            pass  # The animation ended (or the table was replaced) under the click.
+
+    def _idle(self) -> bool:
+        """No request in flight and htmx done settling the last swap."""
+        busy = self.page.locator("#table.htmx-settling, #table.htmx-swapping, .htmx-request")
+        try:
+            expect(busy).to_have_count(0, timeout=SETTLE_MS)
+        except AssertionError:
+            return False
+        return True
+
+    # -- Acting ---------------------------------------------------------------------------
+
+    def press(self, target: Locator) -> None:
+        """A tap on a phone, a click elsewhere."""
+        if self.touch:
+            target.tap()
+        else:
+            target.click()
+
+    def click_card(self, accessible_name: str) -> None:
+        self.press(self.face(accessible_name))
+
+    def pass_cards(self, hand_number: int, *, use_hint: bool) -> list[str]:
+        """Choose three cards (« Indice » or three clicks) and pass them; returns their
+        names. Waits until the exchange is done and play can start."""
+        button = self.page.get_by_role("button", name=pass_label(hand_number))
+        expect(button).to_be_disabled()
+        if use_hint:
+            self.press(self.hint)
+            expect(self.hand.get_by_role("checkbox", checked=True)).to_have_count(3)
+            expect(self.status).to_contain_text("Suggestion :")
+        else:
+            for name in self.card_names()[-3:]:
+                self.click_card(name)
+        chosen = [
+            card.get_attribute("aria-label") or ""
+            for card in self.hand.get_by_role("checkbox", checked=True).all()
+        ]
+        assert len(chosen) == 3
+        expect(button).to_be_enabled()
+        self.press(button)
+        expect(self.hand.get_by_role("checkbox")).to_have_count(0, timeout=SETTLE_MS)
+        return chosen
+
+    def play(self, accessible_name: str, *, how: str = "button") -> None:
+        """Select a card then « Jouer » (how="button"), or tap it twice (how="again").
+        Waits until the card has left the hand."""
+        before = self.cards().count()
+        if not self.card(accessible_name).is_checked():
+            self.click_card(accessible_name)
+            expect(self.card(accessible_name)).to_be_checked()
+        if how == "again":
+            self.click_card(accessible_name)
+        else:
+            expect(self.play_button).to_be_enabled()
+            self.press(self.play_button)
+        expect(self.cards()).to_have_count(before - 1, timeout=SETTLE_MS)
+
+    def play_playable(self, index: int = 0) -> str:
+        """Play the index-th playable card (0: lowest of the first suit shown; -1: the
+        last card one may play); returns its name."""
+        name = self.playable_cards()[index]
+        self.play(name)
+        return name
+
+    def play_hint(self) -> str:
+        """« Indice » then « Jouer »; returns the name of the card played."""
+        before = self.cards().count()
+        self.press(self.hint)
+        expect(self.status).to_contain_text("Suggestion :")
+        chosen = self.hand.get_by_role("radio", checked=True)
+        expect(chosen).to_have_count(1)
+        name = chosen.get_attribute("aria-label") or ""
+        assert is_playable(name), name
+        expect(self.play_button).to_be_enabled()
+        self.press(self.play_button)
+        expect(self.cards()).to_have_count(before - 1, timeout=SETTLE_MS)
+        return name
+
+    def next_hand(self) -> None:
+        number = self.hand_number()
+        self.press(self.next_hand_button)
+        expect(self.heading).to_contain_text(f"Manche {number + 1} ", timeout=SETTLE_MS)

@@ -1,0 +1,126 @@
+"""Trying a dimmed card shows why it cannot be played and changes nothing, on the page or
+in the saved game (PRODUCT.md, « The table » and « Words the player sees »).
+
+The deal is random and can only be steered through the page, by what one passes and
+plays: each test plays on (or starts another game) until the situation it needs arises."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.table_page import Snapshot, TablePage
+
+ATTEMPTS = 15
+
+# The page's server must read the test database, which pytest-django only sets up for a
+# session holding a database test: these are (the rows are committed, then flushed).
+
+
+def suit_of(name: str) -> str:
+    """« trèfle » out of « Léa : 10 de trèfle » or « Valet de trèfle (reçue) : … »."""
+    return re.search(r" de (trèfle|carreau|cœur|pique)\b", name).group(1)
+
+
+def try_a_dimmed_card(table: TablePage, name: str, reason: str) -> None:
+    """Click the dimmed card: its reason shows, nothing is selected, nothing is played,
+    and the server has nothing new to show either (a reload gives the same table)."""
+    before = table.snapshot()
+    face = table.face(name)
+    expect(face).to_have_class(re.compile(r"\bis-dimmed\b"))
+    assert name.endswith(f" : {reason}")
+
+    table.click_card(name)
+
+    expect(table.status).to_have_text(reason)
+    expect(table.status).to_have_class(re.compile(r"\bstatus--error\b"))
+    expect(table.card(name)).not_to_be_checked()
+    expect(table.play_button).to_be_disabled()
+    assert _without_status(table.snapshot()) == _without_status(before)
+
+    table.page.reload()
+    assert table.settle() == "play"
+    assert table.snapshot() == before
+
+
+def _without_status(snapshot: Snapshot) -> Snapshot:
+    return Snapshot(**{**snapshot.__dict__, "status": ""})
+
+
+def test_a_card_of_another_suit_says_you_must_follow(page: Page):
+    table = TablePage(page)
+    table.start_short_game()
+    table.pass_cards(1, use_hint=True)
+
+    # Trick 2 or later, a suit led, the player holding it and other suits besides.
+    for played in range(12):
+        assert table.settle() == "play"
+        trick = table.trick_cards()
+        if played >= 1 and trick:
+            led = suit_of(trick[0])
+            reason = f"Vous devez fournir à {led}"
+            dimmed = [name for name in table.dimmed_cards() if name.endswith(reason)]
+            holds_led = [name for name in table.playable_cards() if suit_of(name) == led]
+            if dimmed and holds_led:
+                try_a_dimmed_card(table, dimmed[0], reason)
+                # Then the right suit goes through.
+                table.play(holds_led[0])
+                return
+        table.play_playable(0)
+    raise AssertionError("no trick in the hand where the player had to follow suit")
+
+
+def test_a_point_card_on_the_first_trick_is_refused_when_void_in_clubs(page: Page):
+    """Pass away every club (three at most, 2♣ included) and, if no club comes back,
+    the first trick finds the player void in clubs: hearts and ♠Q are dimmed."""
+    table = TablePage(page)
+    reason = "Pas de cartes à points au premier pli"
+    for attempt in range(1, ATTEMPTS + 1):
+        print(f"game {attempt}")  # shown with a failure
+        table.start_short_game()
+        hand = table.card_names()
+        clubs = [name for name in hand if suit_of(name) == "trèfle"]
+        hearts = [name for name in hand if suit_of(name) == "cœur"]
+        if len(clubs) > 3 or len(hearts) < 2:
+            continue
+        others = [name for name in reversed(hand) if suit_of(name) in {"carreau", "pique"}]
+        to_pass = [*clubs, *others][:3]
+        for name in to_pass:
+            table.click_card(name)
+        table.press(table.page.get_by_role("button", name="Passer à gauche"))
+        expect(table.hand.get_by_role("checkbox")).to_have_count(0)
+        assert table.settle() == "play"
+        if any(suit_of(name) == "trèfle" for name in table.card_names()):
+            continue  # a club came back with the three cards received
+
+        assert table.trick_cards(), "2♣ leads, and it is not the player's"
+        assert suit_of(table.trick_cards()[0]) == "trèfle"
+        refused = [name for name in table.dimmed_cards() if name.endswith(f" : {reason}")]
+        assert {suit_of(name) for name in refused} <= {"cœur", "pique"}
+        assert any(suit_of(name) == "cœur" for name in refused), table.card_names()
+        try_a_dimmed_card(table, refused[0], reason)
+        return
+    raise AssertionError(f"no deal in {ATTEMPTS} games left the player void in clubs")
+
+
+def test_leading_a_heart_before_hearts_are_open_is_refused(page: Page):
+    """Play high to win a trick early, then lead: hearts are still closed."""
+    table = TablePage(page)
+    reason = "Les cœurs ne sont pas encore ouverts"
+    for attempt in range(1, ATTEMPTS + 1):
+        print(f"game {attempt}")  # shown with a failure
+        table.start_short_game()
+        table.pass_cards(1, use_hint=False)
+        for _trick in range(13):
+            if table.settle() != "play" or table.markers().count("♥ Cœurs ouverts"):
+                break
+            leading = not table.trick_cards()
+            refused = [name for name in table.dimmed_cards() if name.endswith(f" : {reason}")]
+            if leading and refused:
+                assert {suit_of(name) for name in refused} == {"cœur"}
+                assert table.playable_cards()
+                try_a_dimmed_card(table, refused[-1], reason)
+                return
+            table.play_playable(-1)
+    raise AssertionError(f"never led with hearts closed in {ATTEMPTS} games")
