@@ -61,6 +61,14 @@ def trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
     return winner
 
 
+def winning_bit(trick: int, lead_suit: int) -> int:
+    """The card (as a bit) that takes a trick given as a mask: the highest of the suit led.
+
+    The mask form of `trick_winner`, for the bots' playouts that never build Card objects.
+    """
+    return 1 << ((trick & SUIT_MASKS[lead_suit]).bit_length() - 1)
+
+
 def opens_hearts(bit: int) -> bool:
     """PRODUCT.md: a heart played opens hearts; the Q♠ does not."""
     return bool(bit & HEARTS_MASK)
