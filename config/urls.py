@@ -7,6 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("game.urls")),
     path("compte/", include("accounts.urls")),
+    path("apprendre/", include("tutorial.urls")),
     # set_language: the header's language switch (POST language=fr|en, next=this page).
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("pages.urls")),

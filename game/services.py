@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -66,29 +67,41 @@ def start_game(
     target: int = Target.FULL,
     difficulty: str = Difficulty.NORMAL,
     training: bool = False,
+    kind: str = Game.Kind.SOLO,
+    dealt: Sequence[Sequence[Card]] | None = None,
+    seed: int | None = None,
 ) -> Game:
-    """A new game with its first hand dealt and the bots' passes chosen."""
+    """A new game with its first hand dealt and the bots' passes chosen.
+
+    The tutorial names its first hand (`dealt`) and its `seed`, so that every learner gets
+    the same deal and the same bots; a solo game is shuffled from a fresh seed."""
     if target not in Target.values:
         raise ValueError(f"target must be one of {Target.values}")
     if difficulty not in Difficulty.values:
         raise ValueError(f"difficulty must be one of {Difficulty.values}")
+    if kind not in Game.Kind.values:
+        raise ValueError(f"kind must be one of {Game.Kind.values}")
     with transaction.atomic():
         game = Game.objects.create(
             **owner.as_fields(),
             target=target,
             difficulty=difficulty,
             training=training,
-            seed=random.SystemRandom().randrange(2**62),
+            kind=kind,
+            seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
             totals=[0, 0, 0, 0],
         )
-        _deal_next_hand(game)
+        _deal_next_hand(game, dealt)
     return game
 
 
-def _deal_next_hand(game: Game) -> Position:
+def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -> Position:
     number = game.current_hand.number + 1 if game.current_hand else 1
     direction = PassDirection.for_hand(number)
-    hands = deal_hands(random.Random(f"{game.seed}:{number}"))
+    if dealt is not None:
+        hands = [list(cards) for cards in dealt]
+    else:
+        hands = deal_hands(random.Random(f"{game.seed}:{number}"))
     hand = Hand.objects.create(
         game=game,
         number=number,
@@ -199,9 +212,11 @@ def _finish_hand_if_over(position: Position) -> list[str]:
     game.totals = [total + score for total, score in zip(game.totals, hand.scores, strict=True)]
     game.player_total = game.totals[HUMAN]
     fields = ["totals", "player_total"]
-    if is_game_over(game.totals, game.target):
+    # A tutorial is one hand (tutorial app): over with it, decided as if the target were met.
+    one_hand = game.kind == Game.Kind.TUTORIAL
+    if one_hand or is_game_over(game.totals, game.target):
         game.status = Game.Status.FINISHED
-        game.winner = winner(game.totals, game.target)
+        game.winner = winner(game.totals, 0 if one_hand else game.target)
         game.finished_at = hand.finished_at
         fields += ["status", "winner", "finished_at"]
     return fields

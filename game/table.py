@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game import advice
@@ -169,8 +170,37 @@ class SuitRecord:
 
 
 @dataclass(frozen=True)
+class TableUrls:
+    """Where the table's forms post: the game's own views, or those of a page that shows the
+    same table with something beside it (the tutorial). An action a page does not offer is
+    None, and its control is not drawn."""
+
+    pass_cards: str
+    play_card: str
+    advance: str
+    change_difficulty: str | None = None
+    next_hand: str | None = None
+    play_again: str | None = None
+
+    @classmethod
+    def of(cls, namespace: str, game_id: int, actions: Sequence[str]) -> TableUrls:
+        return cls(**{name: reverse(f"{namespace}:{name}", args=[game_id]) for name in actions})
+
+
+GAME_ACTIONS = (
+    "pass_cards",
+    "play_card",
+    "advance",
+    "change_difficulty",
+    "next_hand",
+    "play_again",
+)
+
+
+@dataclass(frozen=True)
 class TableView:
     game: Game
+    urls: TableUrls
     hand_number: int
     phase: str
     you: SeatView
@@ -202,6 +232,13 @@ class TableView:
         return self.game.move_count
 
     @property
+    def hand_url(self) -> str | None:
+        """Where the hand's form posts: the three cards to pass, or the card to play."""
+        if self.action is None:
+            return None
+        return self.urls.pass_cards if self.action.kind == "passing" else self.urls.play_card
+
+    @property
     def result_rows(self) -> list[ResultRow]:
         """By seat after a hand; by rank once the game is over."""
         if self.game_result:
@@ -210,7 +247,11 @@ class TableView:
 
 
 def build_table(
-    position: Position, *, new_moves: Sequence[Move] = (), error: str | None = None
+    position: Position,
+    *,
+    new_moves: Sequence[Move] = (),
+    error: str | None = None,
+    urls: TableUrls | None = None,
 ) -> TableView:
     game, hand, deal = position.game, position.hand, position.deal
     view = deal.view(HUMAN)
@@ -222,6 +263,7 @@ def build_table(
     hand_result = _hand_result(position) if deal.phase == "finished" else None
     return TableView(
         game=game,
+        urls=urls or TableUrls.of("game", game.pk, GAME_ACTIONS),
         hand_number=hand.number,
         phase=deal.phase,
         you=seats[HUMAN],

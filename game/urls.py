@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import views
+from game import history_views, views
 
 app_name = "game"
 
@@ -14,4 +14,31 @@ urlpatterns = [
     path("partie/<int:game_id>/manche-suivante/", views.next_hand, name="next_hand"),
     path("partie/<int:game_id>/niveau/", views.change_difficulty, name="change_difficulty"),
     path("partie/<int:game_id>/rejouer/", views.play_again, name="play_again"),
+    # Past games (game.history): the owner's pages, then the public replay of a share link.
+    path("parties/", history_views.history, name="history"),
+    path("parties/statistiques/", history_views.stats, name="stats"),
+    path("partie/<int:game_id>/revoir/", history_views.replay, name="replay"),
+    path(
+        "partie/<int:game_id>/revoir/<int:hand_number>/<int:step>/",
+        history_views.replay_step,
+        name="replay_step",
+    ),
+    path(
+        "partie/<int:game_id>/revoir/<int:hand_number>/moments-cles/",
+        history_views.replay_moments,
+        name="replay_moments",
+    ),
+    path("partie/<int:game_id>/partager/", history_views.share, name="share"),
+    path("partie/<int:game_id>/partager/retirer/", history_views.unshare, name="unshare"),
+    path("partage/<str:token>/", history_views.shared, name="shared"),
+    path(
+        "partage/<str:token>/<int:hand_number>/<int:step>/",
+        history_views.shared_step,
+        name="shared_step",
+    ),
+    path(
+        "partage/<str:token>/<int:hand_number>/moments-cles/",
+        history_views.shared_moments,
+        name="shared_moments",
+    ),
 ]

@@ -114,7 +114,8 @@ def game_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 def home_page(request: HtmxHttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
     in_progress = (
         owned_games(owner_of(request))
-        .filter(status=Game.Status.PLAYING)
+        # The tutorial has its own page (tutorial app): not a game to resume here.
+        .filter(status=Game.Status.PLAYING, kind=Game.Kind.SOLO)
         .select_related("current_hand")
         .order_by("-updated_at")[:IN_PROGRESS_SHOWN]
     )

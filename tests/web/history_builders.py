@@ -1,0 +1,155 @@
+"""Builders for the history tests: whole games played through the services (the human's
+cards chosen by the easy bot), and games written straight into the tables for statistics."""
+
+from __future__ import annotations
+
+import random
+
+from django.utils import timezone
+
+from game import services
+from game.bots import make_bot
+from game.engine import Card, Deal, Move as EngineMove, PassDirection, deal_hands
+from game.models import Game, Hand, Move
+from game.ownership import Owner
+from game.positions import Position, load_position
+from game.seats import HUMAN
+
+
+def position_of(game: Game) -> Position:
+    return load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
+
+
+def human_acts(game: Game, owner: Owner) -> None:
+    """What a person would do next: pass, play, ask for the next hand, or wait for the bots."""
+    position = position_of(game)
+    deal = position.deal
+    bot = make_bot("easy", seed=1)
+    if services.bots_pending(position):
+        outcome = services.advance(game_id=game.pk, owner=owner)
+    elif deal.phase == "passing":
+        cards = bot.choose_pass(deal.view(HUMAN))
+        outcome = services.submit_pass(
+            game_id=game.pk, owner=owner, card_codes=[card.code for card in cards]
+        )
+    elif deal.phase == "playing":
+        card = bot.choose_play(deal.view(HUMAN))
+        outcome = services.play_card(game_id=game.pk, owner=owner, card_code=card.code)
+    else:
+        outcome = services.next_hand(game_id=game.pk, owner=owner)
+    assert not outcome.refused, outcome.error
+
+
+def play_until(game: Game, owner: Owner, done) -> Game:
+    for _ in range(3000):
+        position = position_of(game)
+        if done(position):
+            return position.game
+        human_acts(game, owner)
+    raise AssertionError("never reached")
+
+
+def finished_game(owner: Owner, *, target: int = 50, difficulty: str = "easy") -> Game:
+    game = services.start_game(owner=owner, target=target, difficulty=difficulty)
+    return play_until(game, owner, lambda position: position.game.is_finished)
+
+
+def game_in_second_hand(owner: Owner, *, plays: int = 5) -> Game:
+    """A game in progress: hand 1 over, hand 2 passed and `plays` cards into its play."""
+    game = services.start_game(owner=owner, target=100, difficulty="easy")
+
+    def done(position: Position) -> bool:
+        deal = position.deal
+        played = sum(len(trick.plays) for trick in deal.tricks) + len(deal.current_trick)
+        return position.hand.number == 2 and played >= plays and not services.bots_pending(position)
+
+    return play_until(game, owner, done)
+
+
+def recorded_game(
+    owner: Owner,
+    *,
+    hands: int = 2,
+    finished: bool = True,
+    plays_in_last: int | None = None,
+    seed: int = 1,
+    target: int = 100,
+    difficulty: str = "easy",
+    winner: int | None = None,
+    kind: str = Game.Kind.SOLO,
+) -> Game:
+    """A game written straight into the tables: `hands` hands played by easy bots through the
+    engine (the last one stopped after `plays_in_last` cards), fast enough for every
+    permission test. A `finished` game ends after its last hand whatever its totals."""
+    game = Game.objects.create(
+        **owner.as_fields(),
+        seed=seed,
+        totals=[0, 0, 0, 0],
+        target=target,
+        difficulty=difficulty,
+        kind=kind,
+    )
+    bots = [make_bot("easy", seed=seed + seat) for seat in range(4)]
+    totals = [0, 0, 0, 0]
+    moves: list[Move] = []
+    hand = None
+    for number in range(1, hands + 1):
+        direction = PassDirection.for_hand(number)
+        dealt = deal_hands(random.Random(f"{seed}:{number}"))
+        hand = Hand.objects.create(
+            game=game,
+            number=number,
+            direction=direction.value,
+            difficulty=difficulty,
+            dealt=[" ".join(card.code for card in cards) for cards in dealt],
+        )
+        deal = Deal.start(dealt, direction)
+
+        def record(seat: int, move: EngineMove, hand: Hand = hand) -> None:
+            moves.append(
+                Move(
+                    game=game,
+                    hand=hand,
+                    number=len(moves) + 1,
+                    seat=seat,
+                    kind=Move.Kind.PASS if move.is_pass else Move.Kind.PLAY,
+                    cards=move.codes,
+                )
+            )
+
+        if direction is not PassDirection.NONE:
+            for seat in range(4):
+                move = EngineMove.passing(seat, bots[seat].choose_pass(deal.view(seat)))
+                move.apply(deal)
+                record(seat, move)
+        limit = plays_in_last if number == hands and plays_in_last is not None else 52
+        for _ in range(limit):
+            seat = deal.turn
+            move = EngineMove.playing(seat, bots[seat].choose_play(deal.view(seat)))
+            move.apply(deal)
+            record(seat, move)
+        if deal.phase == "finished":
+            hand.points = deal.points_taken
+            hand.scores = deal.scores()
+            hand.moon_shooter = deal.moon_shooter
+            hand.player_score = hand.scores[HUMAN]
+            hand.queen_taker = deal.queen_taker
+            hand.finished_at = timezone.now()
+            hand.save()
+            totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
+    Move.objects.bulk_create(moves)
+    game.totals = totals
+    game.player_total = totals[HUMAN]
+    game.current_hand = hand
+    game.move_count = len(moves)
+    if finished:
+        game.status = Game.Status.FINISHED
+        game.winner = totals.index(min(totals)) if winner is None else winner
+        game.finished_at = timezone.now()
+    game.save()
+    return game
+
+
+def dealt_cards(game: Game, number: int, seat: int) -> list[Card]:
+    hand = game.hands.get(number=number)
+    return [Card.from_code(code) for code in hand.dealt[seat].split()]

@@ -1,0 +1,150 @@
+"""« Moments clés »: the player's choices beside the « Difficile » bot's, with the points a
+different choice cost; computed on demand for a finished hand, then kept in the cache."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from game.engine import Card, Deal, Move as EngineMove, PassDirection
+from game.history import moments
+from game.history.replay import HandRecord
+from game.models import Game, Hand
+from tests.web.conftest import HTMX, owner_of_client
+from tests.web.history_builders import recorded_game
+
+pytestmark = pytest.mark.django_db
+
+# Hugo takes the first trick with the A♣ and leads the ♠3; Chloé's only spade is the Q♠,
+# so she must drop it; you hold the A♠ and the 2♠: the ace takes 13 points, the 2 nothing.
+QUEEN_TRAP_HANDS = [
+    "4C TC JC QC KC AS 2S 9H TH JH QH KH AH",
+    "2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "AC 3S 4S 5S 6S 7S 8S 9S TS JS KS AD 2H",
+    "3C 5C 6C 7C 8C 9C QS 3H 4H 5H 6H 7H 8H",
+]
+QUEEN_TRAP_PLAYS = [(1, "2C"), (2, "AC"), (3, "3C"), (0, "4C"), (2, "3S"), (3, "QS"), (0, "AS")]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def few_worlds(monkeypatch):
+    """Fewer sampled worlds: the tests check the plumbing, not the estimate's precision."""
+    monkeypatch.setattr(moments, "PLAY_WORLDS", 6)
+    monkeypatch.setattr(moments, "PASS_WORLDS", 4)
+
+
+def moments_url(game: Game, hand: int) -> str:
+    return reverse("game:replay_moments", args=[game.pk, hand])
+
+
+def step_url(game: Game, hand: int, step: int) -> str:
+    return reverse("game:replay_step", args=[game.pk, hand, step])
+
+
+def queen_trap() -> HandRecord:
+    dealt = [[Card.from_code(code) for code in hand.split()] for hand in QUEEN_TRAP_HANDS]
+    hand = Hand(number=4, direction="none", dealt=QUEEN_TRAP_HANDS)
+    moves = [EngineMove.playing(seat, code) for seat, code in QUEEN_TRAP_PLAYS]
+    return HandRecord(hand=hand, dealt=dealt, direction=PassDirection.NONE, moves=moves)
+
+
+def test_taking_the_queen_with_the_ace_is_a_key_moment_that_cost_points():
+    record = queen_trap()
+
+    analysis = moments.analyse(record, seed=5)
+
+    trap = analysis.choices[-1]
+    assert trap.trick == 2
+    assert trap.played == ("AS",) and trap.suggested == ("2S",)
+    assert trap.loss >= 3
+    assert trap.step == record.decision_step(6)
+    deal = Deal.start(record.dealt, PassDirection.NONE)
+    for move in record.moves[:6]:
+        move.apply(deal)
+    assert deal.turn == 0
+
+
+def test_every_choice_of_a_hand_is_weighed_once(guest, few_worlds):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    hand = game.hands.get()
+    record = HandRecord.of(hand, hand.moves.all())
+
+    analysis = moments.analyse(record, seed=game.seed)
+
+    assert analysis.choices[0].trick is None and analysis.choices[0].step == 0
+    for choice in analysis.choices[1:]:
+        deal = record.deal_at(choice.step)
+        view = deal.view(0)
+        assert deal.turn == 0 and len(view.legal) > 1
+        assert Card.from_code(choice.played[0]) in view.legal
+        assert Card.from_code(choice.suggested[0]) in view.legal
+        assert choice.differs == (choice.loss is not None)
+
+
+def test_the_analysis_is_asked_for_then_shown_on_every_step(guest, few_worlds):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    before = guest.get(step_url(game, 1, 0)).content.decode()
+    assert "Analyser la manche" in before
+
+    response = guest.get(moments_url(game, 1), {"etape": 0}, **HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="moments"')
+    assert "identique" in html
+    assert moments.cached_analysis(game, 1) is not None
+    after = guest.get(step_url(game, 1, 3)).content.decode()
+    assert "Analyser la manche" not in after and "identique" in after
+
+
+def test_a_cached_analysis_is_not_computed_again(guest, few_worlds, monkeypatch):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    guest.get(moments_url(game, 1), **HTMX)
+    monkeypatch.setattr(moments, "analyse", lambda *args, **kwargs: pytest.fail("computed twice"))
+
+    assert guest.get(moments_url(game, 1), **HTMX).status_code == 200
+
+
+def test_without_htmx_the_analysis_comes_back_to_the_step(guest, few_worlds):
+    game = recorded_game(owner_of_client(guest), hands=1)
+
+    response = guest.get(moments_url(game, 1), {"etape": 7})
+
+    assert response.status_code == 302
+    assert response["Location"] == step_url(game, 1, 7)
+
+
+def test_the_hand_being_played_is_never_analysed(guest):
+    game = recorded_game(owner_of_client(guest), hands=2, finished=False, plays_in_last=6)
+
+    assert guest.get(moments_url(game, 2), **HTMX).status_code == 404
+    assert "Analyser la manche" not in guest.get(step_url(game, 2, 3)).content.decode()
+
+
+def test_another_guests_hand_is_not_analysed(guest, other_guest):
+    game = recorded_game(owner_of_client(other_guest), hands=1)
+
+    assert guest.get(moments_url(game, 1), **HTMX).status_code == 404
+    assert moments.cached_analysis(game, 1) is None
+
+
+def test_a_shared_game_can_be_analysed_through_its_link(guest, few_worlds):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    guest.post(reverse("game:share", args=[game.pk]))
+    token = Game.objects.get(pk=game.pk).share_token
+
+    response = Client().get(reverse("game:shared_moments", args=[token, 1]), **HTMX)
+
+    assert response.status_code == 200
+    assert reverse("game:shared_step", args=[token, 1, 0]).rsplit("/", 2)[0] in (
+        response.content.decode() + reverse("game:shared_step", args=[token, 1, 0])
+    )

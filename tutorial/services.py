@@ -1,0 +1,93 @@
+"""The tutorial's write paths: a thin layer over game.services for games of kind « tutorial ».
+
+A tutorial is an ordinary game with a fixed first hand (tutorial.deal) that ends with that
+hand: the same services lock it, validate every move with the engine and let the bots reply.
+This layer only makes sure the game named is the owner's tutorial, and records the
+completion of a signed-in player in the same transaction as the move that ends the deal.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import QuerySet
+
+from game import services
+from game.models import Difficulty, Game
+from game.ownership import Owner
+from game.positions import owned_games
+from game.services import Outcome
+from tutorial.deal import TUTORIAL_SEED, tutorial_hands
+from tutorial.models import TutorialCompletion
+
+LEVEL = Difficulty.NORMAL
+
+
+def tutorial_games(owner: Owner) -> QuerySet[Game]:
+    return owned_games(owner).filter(kind=Game.Kind.TUTORIAL)
+
+
+def current_tutorial(owner: Owner) -> Game | None:
+    """The owner's latest tutorial (« Recommencer » starts a new one), finished or not."""
+    return tutorial_games(owner).select_related("current_hand").order_by("-pk").first()
+
+
+def start_tutorial(*, owner: Owner) -> Game:
+    return services.start_game(
+        owner=owner,
+        difficulty=LEVEL,
+        kind=Game.Kind.TUTORIAL,
+        dealt=tutorial_hands(),
+        seed=TUTORIAL_SEED,
+    )
+
+
+def has_completed(user_id: int | None) -> bool:
+    return user_id is not None and TutorialCompletion.objects.filter(user_id=user_id).exists()
+
+
+def _check_tutorial(game_id: int, owner: Owner) -> None:
+    if not tutorial_games(owner).filter(pk=game_id).exists():
+        raise Game.DoesNotExist
+
+
+def _record_completion(outcome: Outcome, owner: Owner) -> Outcome:
+    if owner.user_id is not None and not outcome.refused and outcome.position.game.is_finished:
+        TutorialCompletion.objects.get_or_create(user_id=owner.user_id)
+    return outcome
+
+
+def submit_pass(
+    *, game_id: int, owner: Owner, card_codes: list[str], expected_move: int | None = None
+) -> Outcome:
+    _check_tutorial(game_id, owner)
+    return services.submit_pass(
+        game_id=game_id, owner=owner, card_codes=card_codes, expected_move=expected_move
+    )
+
+
+def play_card(
+    *, game_id: int, owner: Owner, card_code: str, expected_move: int | None = None
+) -> Outcome:
+    _check_tutorial(game_id, owner)
+    with transaction.atomic():
+        outcome = services.play_card(
+            game_id=game_id, owner=owner, card_code=card_code, expected_move=expected_move
+        )
+        return _record_completion(outcome, owner)
+
+
+def advance(*, game_id: int, owner: Owner) -> Outcome:
+    _check_tutorial(game_id, owner)
+    with transaction.atomic():
+        return _record_completion(services.advance(game_id=game_id, owner=owner), owner)
+
+
+__all__ = [
+    "advance",
+    "current_tutorial",
+    "has_completed",
+    "play_card",
+    "start_tutorial",
+    "submit_pass",
+    "tutorial_games",
+]
