@@ -138,7 +138,11 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return render_table(request, owned_position(request, game_id))
+    position = owned_position(request, game_id)
+    if position.game.kind == Game.Kind.TUTORIAL:
+        # The tutorial's deal is played beside its notes, on the tutorial's own page.
+        return redirect("tutorial:index")
+    return render_table(request, position)
 
 
 @game_action

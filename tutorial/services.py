@@ -42,7 +42,11 @@ def start_tutorial(*, owner: Owner) -> Game:
 
 
 def has_completed(user_id: int | None) -> bool:
-    return user_id is not None and TutorialCompletion.objects.filter(user_id=user_id).exists()
+    """Completed as a signed-in player, or as a guest whose games then followed the account."""
+    if user_id is None:
+        return False
+    finished_as_guest = tutorial_games(Owner(user_id=user_id)).filter(status=Game.Status.FINISHED)
+    return TutorialCompletion.objects.filter(user_id=user_id).exists() or finished_as_guest.exists()
 
 
 def _check_tutorial(game_id: int, owner: Owner) -> None:

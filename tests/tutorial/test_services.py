@@ -99,6 +99,13 @@ def test_a_guests_tutorial_records_no_completion(guest):
     assert not TutorialCompletion.objects.exists()
 
 
+def test_a_guest_who_finished_then_signs_up_has_completed_it(guest, user):
+    follow_the_hint(services.start_tutorial(owner=guest), guest)
+    assert not services.has_completed(user.user_id)
+    game_services.claim_guest_games(guest_id=guest.guest_id, user_id=user.user_id)
+    assert services.has_completed(user.user_id)
+
+
 def test_the_latest_tutorial_is_the_current_one(guest):
     assert services.current_tutorial(guest) is None
     services.start_tutorial(owner=guest)

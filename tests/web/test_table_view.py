@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.urls import reverse
 
 from game.models import Game
 from tests.web.conftest import (
@@ -16,6 +17,7 @@ from tests.web.conftest import (
     scripted_game,
     start_game,
 )
+from tutorial.services import start_tutorial
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +247,10 @@ def test_the_hand_alternates_colours_by_suit(guest, guest_owner):
 
 def test_the_page_refuses_a_post(guest):
     assert guest.post(game_url("table", start_game(guest))).status_code == 405
+
+
+def test_a_tutorial_game_opens_on_the_tutorial_page(guest, guest_owner):
+    game = start_tutorial(owner=guest_owner)
+    response = guest.get(game_url("table", game))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tutorial:index")
