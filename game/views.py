@@ -9,9 +9,11 @@ shows why.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import wraps
 
 from django import forms
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +26,7 @@ from django_htmx.middleware import HtmxDetails
 from game import services
 from game.forms import ActionForm, DifficultyForm, NewGameForm, PlayForm, first_error
 from game.models import Game, Move
-from game.ownership import owner_of
+from game.ownership import Owner, owner_of
 from game.positions import Position, load_position, owned_games
 from game.services import Outcome
 from game.table import CLIENT_TEXT, build_table
@@ -50,6 +52,14 @@ def is_partial(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
+def table_response(response: HttpResponse) -> HttpResponse:
+    """Every answer that shows a table, whole or partial, solo or tutorial."""
+    patch_vary_headers(response, ["HX-Request"])
+    # A game moves on: no cache may replay an old table (or a fragment) on Back or reload.
+    add_never_cache_headers(response)
+    return response
+
+
 def render_table(
     request: HtmxHttpRequest,
     position: Position,
@@ -60,26 +70,41 @@ def render_table(
 ) -> HttpResponse:
     context = {"table": build_table(position, new_moves=new_moves, error=error)}
     if is_partial(request):
-        response = render(request, "game/table.html#table", context, status=status)
-    else:
-        context["client_text"] = CLIENT_TEXT
-        response = render(request, "game/table.html", context, status=status)
-    patch_vary_headers(response, ["HX-Request"])
-    # A game moves on: no cache may replay an old table (or a fragment) on Back or reload.
-    add_never_cache_headers(response)
-    return response
+        return table_response(render(request, "game/table.html#table", context, status=status))
+    context["client_text"] = CLIENT_TEXT
+    return table_response(render(request, "game/table.html", context, status=status))
 
 
-def respond(request: HtmxHttpRequest, outcome: Outcome) -> HttpResponse:
+@dataclass(frozen=True)
+class TablePage:
+    """Where a table's actions act and answer: the solo game's page, or the tutorial's."""
+
+    render: Callable[..., HttpResponse]
+    games: Callable[[Owner], QuerySet[Game]]
+    page_url: Callable[[Game], str]
+
+
+SOLO_TABLE = TablePage(
+    render=render_table,
+    games=owned_games,
+    page_url=lambda game: reverse("game:table", args=[game.pk]),
+)
+
+
+def respond(
+    request: HtmxHttpRequest, outcome: Outcome, page: TablePage = SOLO_TABLE
+) -> HttpResponse:
     if outcome.refused:
-        return render_table(request, outcome.position, error=outcome.error, status=409)
+        return page.render(request, outcome.position, error=outcome.error, status=409)
     if not request.htmx:
-        return redirect("game:table", outcome.position.game.pk)
-    return render_table(request, outcome.position, new_moves=outcome.new_moves)
+        return redirect(page.page_url(outcome.position.game))
+    return page.render(request, outcome.position, new_moves=outcome.new_moves)
 
 
-def owned_position(request: HtmxHttpRequest, game_id: int) -> Position:
-    games = owned_games(owner_of(request)).select_related("current_hand")
+def owned_position(
+    request: HtmxHttpRequest, game_id: int, page: TablePage = SOLO_TABLE
+) -> Position:
+    games = page.games(owner_of(request)).select_related("current_hand")
     return load_position(get_object_or_404(games, pk=game_id))
 
 
@@ -90,25 +115,57 @@ def read(form_class: type[forms.Form], request: HtmxHttpRequest) -> dict:
     return form.cleaned_data
 
 
-def game_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """POST only; a game that is not the visitor's is a 404 (the services raise
-    Game.DoesNotExist); a post that cannot be read shows the table with the reason."""
+def table_action(
+    page: TablePage,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """POST only; a game that is not the visitor's (or not of this page) is a 404 (the
+    services raise Game.DoesNotExist); a post that cannot be read shows the table with the
+    reason."""
 
-    @wraps(view)
-    def action(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-        if request.method != "POST":
-            return HttpResponseNotAllowed(
-                ["POST"], content=_("Cette adresse ne sert qu’à jouer depuis la table.")
-            )
-        try:
-            return view(request, game_id)
-        except Game.DoesNotExist:
-            raise Http404 from None
-        except BadInput as bad:
-            position = owned_position(request, game_id)
-            return render_table(request, position, error=bad.message, status=400)
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def action(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+            if request.method != "POST":
+                return HttpResponseNotAllowed(
+                    ["POST"], content=_("Cette adresse ne sert qu’à jouer depuis la table.")
+                )
+            try:
+                return view(request, game_id)
+            except Game.DoesNotExist:
+                raise Http404 from None
+            except BadInput as bad:
+                position = owned_position(request, game_id, page)
+                return page.render(request, position, error=bad.message, status=400)
 
-    return action
+        return action
+
+    return decorate
+
+
+game_action = table_action(SOLO_TABLE)
+
+
+def submit_pass_from(
+    request: HtmxHttpRequest, game_id: int, submit_pass: Callable[..., Outcome]
+) -> Outcome:
+    """The pass a post names, given to `submit_pass` (the game's service or the tutorial's)."""
+    data = read(ActionForm, request)
+    return submit_pass(
+        game_id=game_id,
+        owner=owner_of(request),
+        card_codes=request.POST.getlist("cards"),
+        expected_move=data["move"],
+    )
+
+
+def play_card_from(
+    request: HtmxHttpRequest, game_id: int, play_card: Callable[..., Outcome]
+) -> Outcome:
+    """The card a post names, given to `play_card` (the game's service or the tutorial's)."""
+    data = read(PlayForm, request)
+    return play_card(
+        game_id=game_id, owner=owner_of(request), card_code=data["card"], expected_move=data["move"]
+    )
 
 
 def home_page(request: HtmxHttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
@@ -147,26 +204,12 @@ def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @game_action
 def play_card(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    data = read(PlayForm, request)
-    outcome = services.play_card(
-        game_id=game_id,
-        owner=owner_of(request),
-        card_code=data["card"],
-        expected_move=data["move"],
-    )
-    return respond(request, outcome)
+    return respond(request, play_card_from(request, game_id, services.play_card))
 
 
 @game_action
 def pass_cards(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    data = read(ActionForm, request)
-    outcome = services.submit_pass(
-        game_id=game_id,
-        owner=owner_of(request),
-        card_codes=request.POST.getlist("cards"),
-        expected_move=data["move"],
-    )
-    return respond(request, outcome)
+    return respond(request, submit_pass_from(request, game_id, services.submit_pass))
 
 
 @game_action

@@ -7,26 +7,30 @@ that a pass, a card or the bots' replies bring their notes with them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from functools import wraps
 
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers, patch_vary_headers
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.forms import ActionForm, PlayForm
-from game.models import Game, Move
+from game.models import Move
 from game.ownership import owner_of
 from game.positions import Position, load_position
-from game.services import Outcome
 from game.table import CLIENT_TEXT, TableUrls, build_table
-from game.views import BadInput, HtmxHttpRequest, is_partial, read
+from game.views import (
+    HtmxHttpRequest,
+    TablePage,
+    is_partial,
+    play_card_from,
+    respond,
+    submit_pass_from,
+    table_action,
+    table_response,
+)
 from tutorial import services
 from tutorial.guide import build_guide
 
@@ -56,45 +60,17 @@ def render_tutorial(
         html = render_to_string("game/table.html#table", context, request) + render_to_string(
             "tutorial/table.html#notes", {**context, "swap_oob": True}, request
         )
-        response = HttpResponse(html, status=status)
-    else:
-        context["client_text"] = CLIENT_TEXT
-        response = render(request, "tutorial/table.html", context, status=status)
-    patch_vary_headers(response, ["HX-Request"])
-    add_never_cache_headers(response)
-    return response
+        return table_response(HttpResponse(html, status=status))
+    context["client_text"] = CLIENT_TEXT
+    return table_response(render(request, "tutorial/table.html", context, status=status))
 
 
-def respond(request: HtmxHttpRequest, outcome: Outcome) -> HttpResponse:
-    if outcome.refused:
-        return render_tutorial(request, outcome.position, error=outcome.error, status=409)
-    if not request.htmx:
-        return redirect("tutorial:index")
-    return render_tutorial(request, outcome.position, new_moves=outcome.new_moves)
-
-
-def tutorial_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """As game.views.game_action: POST only, someone else's game (or a game that is not a
-    tutorial) is a 404, and a post that cannot be read shows the table with the reason."""
-
-    @wraps(view)
-    def action(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-        if request.method != "POST":
-            return HttpResponseNotAllowed(
-                ["POST"], content=_("Cette adresse ne sert qu’à jouer depuis la table.")
-            )
-        try:
-            return view(request, game_id)
-        except Game.DoesNotExist:
-            raise Http404 from None
-        except BadInput as bad:
-            games = services.tutorial_games(owner_of(request)).select_related("current_hand")
-            game = games.filter(pk=game_id).first()
-            if game is None:
-                raise Http404 from None
-            return render_tutorial(request, load_position(game), error=bad.message, status=400)
-
-    return action
+TUTORIAL_TABLE = TablePage(
+    render=render_tutorial,
+    games=services.tutorial_games,
+    page_url=lambda game: reverse("tutorial:index"),
+)
+tutorial_action = table_action(TUTORIAL_TABLE)
 
 
 @require_safe
@@ -116,28 +92,17 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
 
 @tutorial_action
 def pass_cards(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    data = read(ActionForm, request)
-    outcome = services.submit_pass(
-        game_id=game_id,
-        owner=owner_of(request),
-        card_codes=request.POST.getlist("cards"),
-        expected_move=data["move"],
+    return respond(
+        request, submit_pass_from(request, game_id, services.submit_pass), TUTORIAL_TABLE
     )
-    return respond(request, outcome)
 
 
 @tutorial_action
 def play_card(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    data = read(PlayForm, request)
-    outcome = services.play_card(
-        game_id=game_id,
-        owner=owner_of(request),
-        card_code=data["card"],
-        expected_move=data["move"],
-    )
-    return respond(request, outcome)
+    return respond(request, play_card_from(request, game_id, services.play_card), TUTORIAL_TABLE)
 
 
 @tutorial_action
 def advance(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return respond(request, services.advance(game_id=game_id, owner=owner_of(request)))
+    outcome = services.advance(game_id=game_id, owner=owner_of(request))
+    return respond(request, outcome, TUTORIAL_TABLE)
