@@ -145,9 +145,10 @@ def _render_moments(
         step = min(max(int(request.GET.get("etape", 0)), 0), record.last_step)
     except ValueError:
         step = 0
-    analysis = moments.analysis_for(game, record)
     if not request.htmx:
+        # A plain visit (a crawler on a shared link) costs nothing: only the page asks.
         return redirect(links.step(hand_number, step))
+    analysis = moments.analysis_for(game, record)
     view = moments.present(analysis, record, links, step)
     # The list, and out of band the note beside the position if this step is a key moment.
     context = {"moments": view, "here": view.here, "oob": True}

@@ -36,6 +36,8 @@ from game.seats import BOT_SEATS, HUMAN
 
 # About one Difficile decision: past it the request returns and the browser calls `advance`.
 BOT_TIME_BUDGET = 0.5
+# Levels whose decisions take microseconds (make bench): they reply inside the action.
+INSTANT_LEVELS = frozenset({Difficulty.EASY, Difficulty.NORMAL})
 
 
 @dataclass
@@ -171,7 +173,7 @@ def bots_pending(position: Position) -> bool:
     return _pending_bot_seat(position) is not None
 
 
-def _let_bots_play(position: Position) -> list[Move]:
+def _bot_moves(position: Position) -> list[Move]:
     """Bot moves until the human must act, within one bot's time budget."""
     started = time.monotonic()
     new_moves: list[Move] = []
@@ -187,6 +189,17 @@ def _let_bots_play(position: Position) -> list[Move]:
             move = EngineMove.playing(seat, bot.choose_play(view))
         new_moves.append(_apply(position, move))
     return new_moves
+
+
+def _let_bots_play(position: Position) -> list[Move]:
+    """The replies written in the action's own transaction: only bots that answer at once.
+
+    SQLite locks the whole database for a write transaction, so a searching bot (Difficile)
+    never thinks inside one: its moves come from `advance`, computed before any lock.
+    """
+    if position.hand.difficulty not in INSTANT_LEVELS:
+        return []
+    return _bot_moves(position)
 
 
 def _finish_hand_if_over(position: Position) -> list[str]:
@@ -281,8 +294,27 @@ def submit_pass(
 
 
 def advance(*, game_id: int, owner: Owner) -> Outcome:
-    """Let the bots go on where the last action stopped them (their time budget ran out)."""
-    return _act(game_id, owner, None, lambda position: [])
+    """Let the bots go on: they think first, with no lock held, then their moves are written
+    in a short transaction, unless another request moved the game on meanwhile."""
+    game = owned_games(owner).select_related("current_hand").get(pk=game_id)
+    position = load_position(game)
+    try:
+        _check_playing(position)
+    except Refused as refused:
+        return Outcome(position, error=refused.message, error_code=refused.code)
+    if not bots_pending(position):
+        return Outcome(position)
+    seen = game.move_count
+    new_moves = _bot_moves(position)
+    with transaction.atomic():
+        current = (
+            owned_games(owner).select_for_update(of=("self",)).values_list("move_count", flat=True)
+        )
+        if current.get(pk=game_id) != seen:
+            # Another tab or request advanced it first: its moves stand, these are dropped.
+            return Outcome(_lock(game_id, owner))
+        _save(position, new_moves)
+    return Outcome(position, new_moves=new_moves)
 
 
 def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -> Outcome:

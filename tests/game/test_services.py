@@ -92,3 +92,31 @@ def test_a_finished_hand_keeps_the_players_columns_for_statistics(guest: Owner) 
         assert hand.queen_taker is not None
         assert hand.points[hand.queen_taker] >= 13
     assert game.player_total == game.totals[HUMAN]
+
+
+def test_difficile_bots_think_in_advance_not_inside_the_players_action(guest: Owner) -> None:
+    game = services.start_game(owner=guest, difficulty="hard")
+    assert game.move_count == 0  # no bot passed inside the transaction that dealt the hand
+    position = load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
+    assert services.bots_pending(position)
+    outcome = services.advance(game_id=game.pk, owner=guest)
+    assert outcome.new_moves
+    assert Game.objects.get(pk=game.pk).move_count == len(outcome.new_moves)
+
+
+def test_an_advance_overtaken_by_another_request_writes_nothing(guest: Owner, monkeypatch) -> None:
+    game = services.start_game(owner=guest, difficulty="hard")
+    real_bot_moves = services._bot_moves
+
+    def overtaken(position):
+        moves = real_bot_moves(position)
+        monkeypatch.setattr(services, "_bot_moves", real_bot_moves)
+        services.advance(game_id=game.pk, owner=guest)  # another tab, while this one thinks
+        return moves
+
+    monkeypatch.setattr(services, "_bot_moves", overtaken)
+    outcome = services.advance(game_id=game.pk, owner=guest)
+    assert outcome.new_moves == []
+    moves = Move.objects.filter(game=game)
+    assert moves.count() == Game.objects.get(pk=game.pk).move_count
+    assert len({move.number for move in moves}) == moves.count()
