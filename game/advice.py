@@ -13,10 +13,9 @@ from django.utils.translation import gettext as _
 
 from game.cardnames import SUIT_NAMES, with_article
 from game.engine import Card, PlayerView
+from game.engine.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS
 from game.seats import SEAT_NAMES
 
-QUEEN_OF_SPADES = Card.from_code("QS")
-TWO_OF_CLUBS = Card.from_code("2C")
 HIGH_RANKS = frozenset("AKQ")
 # The suits a pass can empty to make a void (the seeds: « vider une couleur courte »).
 SIDE_SUITS = ("C", "D")

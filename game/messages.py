@@ -3,8 +3,9 @@
 The engine (game/engine/) never imports Django: its `IllegalMove` carries a stable `code`
 (and `details`) for programs and a French `message`. Whatever shows a refusal on a page
 (the table's dimmed cards, a refused action) goes through `illegal_move_message`, which
-picks the sentence by code. The French msgids are the engine's sentences word for word,
-so the French site reads exactly as the engine writes (PRODUCT.md, « Illegal-move reasons »).
+picks the sentence by code and details. The French msgids are the engine's sentences word for
+word, so the French site reads exactly as the engine writes (PRODUCT.md, « Illegal-move
+reasons »).
 """
 
 from __future__ import annotations
@@ -27,15 +28,14 @@ MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée"),
 }
 
-# "wrong_phase" says which moment it is in its French message only (the engine's
-# _PHASE_MESSAGES): those sentences, each keyed by the engine's own text.
+# "wrong_phase" names its moment in `details` (the engine's phase and the action refused).
 WRONG_PHASE_MESSAGES = {
-    "Choisissez d’abord les 3 cartes à passer": gettext_lazy(
-        "Choisissez d’abord les 3 cartes à passer"
-    ),
-    "La passe est déjà faite": gettext_lazy("La passe est déjà faite"),
-    "La manche est terminée": gettext_lazy("La manche est terminée"),
-    "La manche n’est pas terminée": gettext_lazy("La manche n’est pas terminée"),
+    ("passing", "play"): gettext_lazy("Choisissez d’abord les 3 cartes à passer"),
+    ("playing", "pass"): gettext_lazy("La passe est déjà faite"),
+    ("finished", "pass"): gettext_lazy("La manche est terminée"),
+    ("finished", "play"): gettext_lazy("La manche est terminée"),
+    ("passing", "scores"): gettext_lazy("La manche n’est pas terminée"),
+    ("playing", "scores"): gettext_lazy("La manche n’est pas terminée"),
 }
 
 
@@ -45,8 +45,9 @@ def illegal_move_message(refusal: IllegalMove) -> str:
         suit = refusal.details.get("suit")
         if suit in SUIT_NAMES:
             return _("Vous devez fournir à %(suit)s") % {"suit": SUIT_NAMES[suit]}
-    if refusal.code == "wrong_phase" and refusal.message in WRONG_PHASE_MESSAGES:
-        return str(WRONG_PHASE_MESSAGES[refusal.message])
+    moment = (refusal.details.get("phase"), refusal.details.get("action"))
+    if refusal.code == "wrong_phase" and moment in WRONG_PHASE_MESSAGES:
+        return str(WRONG_PHASE_MESSAGES[moment])
     if refusal.code in MESSAGES and refusal.message == ENGINE_MESSAGES.get(refusal.code):
         return str(MESSAGES[refusal.code])
     # A sentence of its own the engine gave this refusal: better French than a wrong one.

@@ -17,8 +17,6 @@ from game.seats import HUMAN, SEAT_NAMES
 from tutorial import notes
 from tutorial.notes import NOTES, Note
 
-QUEEN_OF_SPADES = Card.from_code("QS")
-
 
 @dataclass(frozen=True)
 class NoteView:

@@ -70,8 +70,12 @@ def _check_seat(seat: object) -> int:
     return seat  # type: ignore[return-value]
 
 
-def _wrong_phase(phase: str, action: str) -> IllegalMove:
-    return IllegalMove("wrong_phase", _PHASE_MESSAGES.get((phase, action)))
+def wrong_phase(phase: str, action: str) -> IllegalMove:
+    """A refusal for the moment: `details` name the phase and the action ("pass", "play",
+    "scores") so that a program, or a translation, need not read the French sentence."""
+    return IllegalMove(
+        "wrong_phase", _PHASE_MESSAGES.get((phase, action)), phase=phase, action=action
+    )
 
 
 class Deal:
@@ -151,7 +155,7 @@ class Deal:
         """Choose (or change) the three cards a seat passes; the last choice triggers the swap."""
         _check_seat(seat)
         if self._phase != PASSING:
-            raise _wrong_phase(self._phase, "pass")
+            raise wrong_phase(self._phase, "pass")
         try:
             chosen = list(cards)
             mask = mask_of(chosen)
@@ -235,7 +239,7 @@ class Deal:
         if seat != self._turn or seat.__class__ is not int:
             _check_seat(seat)
             if self._phase != PLAYING:
-                raise _wrong_phase(self._phase, "play")
+                raise wrong_phase(self._phase, "play")
             raise IllegalMove("not_your_turn")
         if card.__class__ is not Card:
             try:
@@ -339,7 +343,7 @@ class Deal:
     def scores(self) -> list[int]:
         """The hand's scores with the moon applied; only once all 13 tricks are played."""
         if self._phase != FINISHED:
-            raise _wrong_phase(self._phase, "scores")
+            raise wrong_phase(self._phase, "scores")
         return moon_scores(self._points)[0]
 
     def view(self, seat: int) -> PlayerView:

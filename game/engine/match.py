@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from .cards import Card
-from .deal import FINISHED, Deal, deal_hands
+from .deal import FINISHED, Deal, deal_hands, wrong_phase
 from .direction import PassDirection
 from .errors import IllegalMove
 
@@ -82,7 +82,7 @@ class Match:
 
     def record(self, deal: Deal) -> None:
         if deal.phase != FINISHED:
-            raise IllegalMove("wrong_phase", "La manche n’est pas terminée")
+            raise wrong_phase(deal.phase, "scores")
         self.record_scores(deal.scores())
 
     def record_scores(self, scores: Sequence[int]) -> None:

@@ -35,13 +35,13 @@ from django.utils.translation import gettext as _, ngettext
 
 from game.bots import Bot, make_bot
 from game.engine import Card, Deal, IllegalMove, PassDirection, PlayerView
+from game.engine.cards import QUEEN_OF_SPADES
 from game.history.replay import HandRecord, ReplayLinks
 from game.models import Game
 from game.seats import BOT_SEATS, HUMAN
 from game.table import Face
 
 ANALYSIS_VERSION = 1
-QUEEN_OF_SPADES = Card.from_code("QS")
 CACHE_SECONDS = 60 * 60 * 24 * 30
 # Worlds per choice that differs: enough for a difference of a point or two to show,
 # few enough that a whole hand costs about a second of CPU.

@@ -22,7 +22,7 @@ from django.views import defaults
 
 from game.engine import IllegalMove
 from game.engine.cards import SUIT_NAMES
-from game.engine.deal import _PHASE_MESSAGES
+from game.engine.deal import _PHASE_MESSAGES, wrong_phase
 from game.engine.errors import _MESSAGES
 from game.messages import illegal_move_message
 from tests.web.conftest import ALL_SUITS_HANDS, HTMX, game_url, scripted_game
@@ -220,9 +220,10 @@ def test_each_refusal_reads_as_the_engine_says_in_french_and_is_translated(code)
     assert english != french and english
 
 
-@pytest.mark.parametrize("message", sorted(set(_PHASE_MESSAGES.values())))
-def test_each_wrong_moment_has_its_own_sentence(message):
-    refusal = IllegalMove("wrong_phase", message)
+@pytest.mark.parametrize(("phase", "action"), sorted(_PHASE_MESSAGES))
+def test_each_wrong_moment_has_its_own_sentence(phase, action):
+    refusal = wrong_phase(phase, action)
+    message = _PHASE_MESSAGES[(phase, action)]
 
     with translation.override("fr"):
         assert illegal_move_message(refusal) == message
