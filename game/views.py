@@ -237,9 +237,12 @@ def change_difficulty(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @game_action
 def play_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """« Rejouer »: a new game with the same length, level and training mode."""
+    """« Rejouer »: a new game with the same length, level and training mode, once over."""
     owner = owner_of(request)
-    game = owned_games(owner).get(pk=game_id)
+    game = owned_games(owner).select_related("current_hand").get(pk=game_id)
+    if not game.is_finished:
+        error = _("La partie n’est pas terminée.")
+        return render_table(request, load_position(game), error=error, status=409)
     again = services.start_game(
         owner=owner, target=game.target, difficulty=game.difficulty, training=game.training
     )

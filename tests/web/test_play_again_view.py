@@ -11,8 +11,13 @@ from tests.web.conftest import HTMX, game_url, start_game
 pytestmark = pytest.mark.django_db
 
 
+def finish(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner=0)
+
+
 def test_htmx_is_sent_to_a_new_game_with_the_same_settings(guest):
     game = start_game(guest, target="50", difficulty="hard", training="on")
+    finish(game)
 
     response = guest.post(game_url("play_again", game), **HTMX)
 
@@ -23,8 +28,19 @@ def test_htmx_is_sent_to_a_new_game_with_the_same_settings(guest):
 
 def test_a_plain_form_post_is_redirected_to_the_new_game(guest):
     game = start_game(guest)
+    finish(game)
 
     response = guest.post(game_url("play_again", game))
 
     assert response.status_code == 302
     assert Game.objects.count() == 2
+
+
+def test_a_game_in_progress_is_not_replayed(guest):
+    game = start_game(guest)
+
+    response = guest.post(game_url("play_again", game), **HTMX)
+
+    assert response.status_code == 409
+    assert "La partie n’est pas terminée." in response.content.decode()
+    assert Game.objects.count() == 1
