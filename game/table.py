@@ -268,7 +268,7 @@ def build_table(
         phase=deal.phase,
         you=seats[HUMAN],
         opponents=[seats[seat] for seat in BOT_SEATS],
-        trick=[_played(seat, card) for seat, card in view.current_trick],
+        trick=[played_card(seat, card) for seat, card in view.current_trick],
         last_trick=_last_trick(view),
         hand=_hand_cards(position, view, action.hint if action else []),
         hearts_broken=view.hearts_broken,
@@ -309,7 +309,8 @@ def _thinking_seat(deal: Deal, pending: bool) -> int | None:
     return next(seat for seat in BOT_SEATS if not deal.pass_submitted(seat))
 
 
-def _played(seat: int, card: Card, wins: int | None = None) -> PlayedCard:
+def played_card(seat: int, card: Card, wins: int | None = None) -> PlayedCard:
+    """A card on the table at its player's side (`wins`: the seat that took the trick)."""
     return PlayedCard(
         place=SEAT_PLACES[seat],
         name=str(SEAT_NAMES[seat]),
@@ -410,12 +411,14 @@ def _replay(
         return [], []
     plays = [play for trick in view.tricks for play in trick.plays] + list(view.current_trick)
     start = len(plays) - count
-    before = [_played(seat, card) for seat, card in plays[start - start % 4 : start]]
+    before = [played_card(seat, card) for seat, card in plays[start - start % 4 : start]]
     steps = []
     for index in range(start, len(plays)):
         seat, card = plays[index]
         ends_trick = index % 4 == 3
-        steps.append(_played(seat, card, view.tricks[index // 4].winner if ends_trick else None))
+        steps.append(
+            played_card(seat, card, view.tricks[index // 4].winner if ends_trick else None)
+        )
     return before, steps
 
 
@@ -423,7 +426,7 @@ def _standings(game: Game, scores: list[int]) -> list[ResultRow]:
     """Each seat with its score for the hand and its total, ranked by total (ties share)."""
     return [
         ResultRow(
-            rank=1 + sorted(game.totals).index(game.totals[seat]),
+            rank=rank_of(game.totals, seat),
             name=str(SEAT_NAMES[seat]),
             hand_score=scores[seat],
             total=game.totals[seat],
@@ -435,15 +438,22 @@ def _standings(game: Game, scores: list[int]) -> list[ResultRow]:
 
 def _hand_result(position: Position) -> HandResult:
     deal = position.deal
-    shooter = deal.moon_shooter
-    if shooter is None:
-        moon = None
-    elif shooter == HUMAN:
-        moon = _("Vous avez tiré la lune !")
-    else:
-        moon = _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
     rows = _standings(position.game, deal.scores())
-    return HandResult(number=position.hand.number, rows=rows, moon=moon)
+    return HandResult(number=position.hand.number, rows=rows, moon=moon_sentence(deal.moon_shooter))
+
+
+def moon_sentence(shooter: int | None) -> str | None:
+    """« Vous avez tiré la lune ! » or the bot's name, when a seat shot the moon."""
+    if shooter is None:
+        return None
+    if shooter == HUMAN:
+        return _("Vous avez tiré la lune !")
+    return _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
+
+
+def rank_of(totals: Sequence[int], seat: int) -> int:
+    """The seat's place by total, 1 for the fewest points; equal totals share a place."""
+    return 1 + sorted(totals).index(totals[seat])
 
 
 def _game_result(last_hand: HandResult, game: Game) -> GameResult:

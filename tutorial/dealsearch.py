@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.bots import make_bot
+from game.bots.selfplay import play_to_end
 from game.engine import Card, Deal, Move, PassDirection, PlayerView, deal_hands
 from game.seats import BOT_SEATS, HUMAN
 from tutorial.notes import NOTES, Note, arising, moments
@@ -100,19 +101,14 @@ def play_through(
     """The hand as game.services plays it: the bots pass as soon as it is dealt, then the
     learner; each bot is made with the game's seed plus its seat."""
     deal = Deal.start(hands, PassDirection.LEFT)
+    players = [learner, *(make_bot(LEVEL, seed=seed + seat) for seat in BOT_SEATS)]
     moves: list[Move] = []
-
-    def act(move: Move) -> None:
+    for seat in (*BOT_SEATS, HUMAN):
+        move = Move.passing(seat, players[seat].choose_pass(deal.view(seat)))
         move.apply(deal)
         moves.append(move)
-
-    for seat in BOT_SEATS:
-        act(Move.passing(seat, make_bot(LEVEL, seed=seed + seat).choose_pass(deal.view(seat))))
-    act(Move.passing(HUMAN, learner.choose_pass(deal.view(HUMAN))))
-    while deal.phase == "playing":
-        seat = deal.turn
-        player = learner if seat == HUMAN else make_bot(LEVEL, seed=seed + seat)
-        act(Move.playing(seat, player.choose_play(deal.view(seat))))
+    play_to_end(deal, players)
+    moves += [Move.playing(seat, card) for trick in deal.tricks for seat, card in trick.plays]
     return deal, moves
 
 

@@ -13,16 +13,17 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
 from typing import NamedTuple
 
-from game.engine import Card, Deal, PassDirection, deal_hands
+from game.engine import Card, Deal, PassDirection, PlayerView, deal_hands
 
 from . import LEVELS, make_bot
 from .base import Bot
+from .selfplay import play_to_end
 
 Z_95 = 1.96
 
@@ -93,24 +94,33 @@ def play_deal(
 ) -> tuple[Deal, list[float]]:
     """Plays one deal to the end between four bots; returns it and the timed seat's timings."""
     timings: list[float] = []
-
-    def ask(seat: int, choose, view):
-        if seat != timed_seat:
-            return choose(view)
-        started = time.perf_counter()
-        choice = choose(view)
-        timings.append(time.perf_counter() - started)
-        return choice
-
+    players = [_Timed(bot, timings) if seat == timed_seat else bot for seat, bot in enumerate(bots)]
     deal = Deal.start(hands, direction)
     if deal.phase == "passing":
-        choices = [ask(seat, bots[seat].choose_pass, deal.view(seat)) for seat in range(4)]
+        choices = [players[seat].choose_pass(deal.view(seat)) for seat in range(4)]
         for seat, cards in enumerate(choices):
             deal.submit_pass(seat, cards)
-    while deal.phase == "playing":
-        seat = deal.turn
-        deal.play(seat, ask(seat, bots[seat].choose_play, deal.view(seat)))
-    return deal, timings
+    return play_to_end(deal, players), timings
+
+
+class _Timed:
+    """A bot whose every decision's duration is added to `timings`."""
+
+    def __init__(self, bot: Bot, timings: list[float]) -> None:
+        self.bot = bot
+        self.timings = timings
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        return self._timed(self.bot.choose_pass, view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        return self._timed(self.bot.choose_play, view)
+
+    def _timed[T](self, choose: Callable[[PlayerView], T], view: PlayerView) -> T:
+        started = time.perf_counter()
+        choice = choose(view)
+        self.timings.append(time.perf_counter() - started)
+        return choice
 
 
 def play_rotations(tested: str, field: str, seed: int, number: int) -> DealOutcome:

@@ -6,7 +6,8 @@ step (`deal.view(0)`: nothing hidden is used). Where the two differ, the points 
 choice cost are estimated by determinized playouts built on the engine:
 
 - a world is a deal of the cards the player could not see, consistent with what they knew
-  (each seat's number of cards, the suits it showed it lacks, the cards passed to it);
+  (each seat's number of cards, the suits it showed it lacks, the cards passed to it, the
+  plays that reveal a hand), drawn by `game.bots.sampling` as the hard bot draws its own;
 - the hand is replayed in that world by the engine up to the choice, then each of the two
   cards is played and the « Normal » bot finishes the hand for all four seats;
 - both cards are scored on the same worlds, so luck cancels out of the difference;
@@ -34,8 +35,10 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _, ngettext
 
 from game.bots import Bot, make_bot
+from game.bots.sampling import DealSampler, knowledge_of
+from game.bots.selfplay import play_to_end
 from game.engine import Card, Deal, IllegalMove, PassDirection, PlayerView
-from game.engine.cards import QUEEN_OF_SPADES
+from game.engine.cards import QUEEN_OF_SPADES, cards_of
 from game.history.replay import HandRecord, ReplayLinks
 from game.models import Game
 from game.seats import BOT_SEATS, HUMAN
@@ -47,8 +50,6 @@ CACHE_SECONDS = 60 * 60 * 24 * 30
 # few enough that a whole hand costs about a second of CPU.
 PLAY_WORLDS = 24
 PASS_WORLDS = 16
-# Attempts at dealing a world that fits every void shown before giving the voids up.
-DEAL_ATTEMPTS = 40
 # One analysis at a time per process: a second visitor waits rather than doubling the load.
 _running = threading.Lock()
 
@@ -159,14 +160,16 @@ def _alike(view: PlayerView, played: Card, suggested: Card) -> bool:
 def _play_loss(
     view: PlayerView, played: Card, suggested: Card, bots: list[Bot], rng: random.Random
 ) -> float:
+    sampler = DealSampler(knowledge_of(view))
     totals = {played: 0, suggested: 0}
     worlds = 0
     for _attempt in range(PLAY_WORLDS * 2):
-        hands = _deal_unseen(view, rng)
+        hands = [cards_of(mask) for mask in sampler.sample(rng)]
         try:
             outcomes = {card: _play_out_after(view, hands, card, bots) for card in totals}
         except IllegalMove:
-            # A world the past plays rule out (a rare inference the deal missed): draw again.
+            # A world the past plays rule out: the sampler may relax the voids when it
+            # weighs who holds the Q♠ (a seat given her may leave a card nowhere to go).
             continue
         for card, score in outcomes.items():
             totals[card] += score
@@ -198,67 +201,19 @@ def _pass_loss(
             for seat, chosen in passes.items():
                 deal.submit_pass(seat, chosen)
             deal.submit_pass(HUMAN, cards)
-            total += sign * _finish(deal, bots)
+            total += sign * play_to_end(deal, bots).scores()[HUMAN]
     return round(total / PASS_WORLDS, 1)
-
-
-def _deal_unseen(view: PlayerView, rng: random.Random) -> dict[int, list[Card]]:
-    """The cards the player cannot see, dealt to the three others as they might hold them."""
-    played = [0, 0, 0, 0]
-    for seat, _card in _plays(view):
-        played[seat] += 1
-    room = {seat: 13 - played[seat] for seat in BOT_SEATS}
-    hands: dict[int, list[Card]] = {seat: [] for seat in BOT_SEATS}
-    free = set(view.unseen)
-    if view.passed and view.direction is not PassDirection.NONE:
-        receiver = view.direction.receiver(HUMAN)
-        for card in view.passed:
-            if card in free:
-                hands[receiver].append(card)
-                room[receiver] -= 1
-                free.discard(card)
-    for attempt in range(DEAL_ATTEMPTS + 1):
-        strict = attempt < DEAL_ATTEMPTS
-        dealt = _try_deal(sorted(free), view, dict(room), rng, strict)
-        if dealt is not None:
-            return {seat: hands[seat] + dealt[seat] for seat in BOT_SEATS}
-    raise AssertionError("a deal without the voids always fits")
-
-
-def _try_deal(
-    cards: list[Card], view: PlayerView, room: dict[int, int], rng: random.Random, strict: bool
-) -> dict[int, list[Card]] | None:
-    def allowed(card: Card) -> list[int]:
-        return [
-            seat
-            for seat in BOT_SEATS
-            if room[seat] and not (strict and card.suit in view.voids[seat])
-        ]
-
-    rng.shuffle(cards)
-    # The cards fewest seats may hold go first, so the free ones fill what is left.
-    cards.sort(key=lambda card: len(allowed(card)))
-    dealt: dict[int, list[Card]] = {seat: [] for seat in BOT_SEATS}
-    for card in cards:
-        seats = allowed(card)
-        if not seats:
-            return None
-        (seat,) = rng.choices(seats, weights=[room[seat] for seat in seats])
-        dealt[seat].append(card)
-        room[seat] -= 1
-    return dealt
 
 
 def _plays(view: PlayerView) -> list[tuple[int, Card]]:
     return [play for trick in view.tricks for play in trick.plays] + list(view.current_trick)
 
 
-def _play_out_after(
-    view: PlayerView, hands: dict[int, list[Card]], card: Card, bots: list[Bot]
-) -> int:
-    """The player's score when `card` is played now and the bots finish the hand."""
+def _play_out_after(view: PlayerView, hands: list[list[Card]], card: Card, bots: list[Bot]) -> int:
+    """The player's score when `card` is played now and the bots finish the hand, the four
+    hands now being `hands` (the player's own and a world drawn for the others)."""
     history = _plays(view)
-    start: list[list[Card]] = [list(view.hand), *(list(hands[seat]) for seat in BOT_SEATS)]
+    start = [list(hand) for hand in hands]
     for seat, played in history:
         start[seat].append(played)
     # The hands after the exchange: the engine replays every card of the hand so far.
@@ -266,14 +221,7 @@ def _play_out_after(
     for seat, played in history:
         deal.play(seat, played)
     deal.play(HUMAN, card)
-    return _finish(deal, bots)
-
-
-def _finish(deal: Deal, bots: list[Bot]) -> int:
-    while deal.phase != "finished":
-        seat = deal.turn
-        deal.play(seat, bots[seat].choose_play(deal.view(seat)))
-    return deal.scores()[HUMAN]
+    return play_to_end(deal, bots).scores()[HUMAN]
 
 
 # -- What the replay shows ---------------------------------------------------------------

@@ -23,7 +23,7 @@ from game.engine import Card, Deal, Move as EngineMove, PassDirection, replay
 from game.history.selectors import result_of
 from game.models import Game, Hand, Move
 from game.seats import HUMAN, SEAT_NAMES, SEAT_PLACES
-from game.table import HAND_SUIT_ORDER, Face, PlayedCard
+from game.table import HAND_SUIT_ORDER, Face, PlayedCard, moon_sentence, played_card
 
 PASSES = 4
 
@@ -301,7 +301,7 @@ def build_step(
         result=result_of(game),
         caption=_caption(record, deal, step, trick, winner),
         seats=seats,
-        trick=[_played(seat, card) for seat, card in trick],
+        trick=[played_card(seat, card) for seat, card in trick],
         trick_winner=SEAT_PLACES[winner] if winner is not None else None,
         hearts_broken=deal.hearts_broken,
         queen_played=deal.queen_played,
@@ -312,7 +312,7 @@ def build_step(
         # Key moments only for a hand whose end is stored: never the hand being played.
         moments_url=links.moments(number) if record.hand.scores is not None else None,
         hand_over=finished,
-        moon=_moon(deal) if finished else None,
+        moon=moon_sentence(deal.moon_shooter) if finished else None,
     )
 
 
@@ -375,10 +375,6 @@ def _trick_shown(record: HandRecord, deal: Deal, step: int) -> tuple[list, int |
     return list(last.plays), last.winner
 
 
-def _played(seat: int, card: Card) -> PlayedCard:
-    return PlayedCard(place=SEAT_PLACES[seat], name=str(SEAT_NAMES[seat]), face=Face.of(card))
-
-
 def _caption(record: HandRecord, deal: Deal, step: int, trick: list, winner: int | None) -> str:
     if step == 0:
         return str(DEAL_CAPTIONS[record.direction])
@@ -409,15 +405,6 @@ def _caption(record: HandRecord, deal: Deal, step: int, trick: list, winner: int
                 last.points,
             ) % {**values, "name": SEAT_NAMES[winner]}
     return text
-
-
-def _moon(deal: Deal) -> str | None:
-    shooter = deal.moon_shooter
-    if shooter is None:
-        return None
-    if shooter == HUMAN:
-        return _("Vous avez tiré la lune !")
-    return _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
 
 
 def _trick_links(record: HandRecord, final: Deal, step: int, links: ReplayLinks) -> list[TrickLink]:

@@ -10,6 +10,7 @@ from game.history.replay import DIRECTION_LABELS, ReplayLinks
 from game.history.selectors import result_of
 from game.models import Game, Hand
 from game.seats import HUMAN, SEAT_NAMES
+from game.table import rank_of
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def score_sheet(game: Game, hands: Sequence[Hand], links: ReplayLinks) -> ScoreS
     ranked = sorted(range(4), key=lambda seat: totals[seat])
     standings = [
         Standing(
-            rank=1 + sorted(totals).index(totals[seat]),
+            rank=rank_of(totals, seat),
             name=str(SEAT_NAMES[seat]),
             total=totals[seat],
             is_human=seat == HUMAN,
