@@ -126,7 +126,8 @@ class DealSampler:
         self.knowledge = knowledge
         self.others = tuple(seat for seat in SEATS if seat != knowledge.seat)
         self._plan(strict=True)
-        if min(self.needs) < 0 or not self._ways(0, *self.needs):
+        self.strict = min(self.needs) >= 0 and bool(self._ways(0, *self.needs))
+        if not self.strict:
             # Only a view that no real deal produces gets here: drop the voids and inferences
             # rather than fail, the cards we passed and the hand sizes still hold.
             self._plan(strict=False)
@@ -142,7 +143,9 @@ class DealSampler:
                 given = DealSampler(
                     replace(knowledge, known=tuple(known), queen_declined=frozenset())
                 )
-                deals = given.count()
+                # A holder that leaves no deal true to the voids shown is impossible, not a
+                # reason to forget the voids.
+                deals = given.count() if given.strict else 0
                 if deals:
                     odds = QUEEN_DECLINED_ODDS if seat in knowledge.queen_declined else 1.0
                     self.by_queen_holder.append(given)

@@ -129,7 +129,9 @@ def _random_position(number: int) -> Deal:
     return deal
 
 
-@pytest.mark.parametrize("number", range(12))
+# 279, 463, 632 and 966: a seat that declined to drop the Q♠, where giving her to some seat
+# leaves a card no seat may hold: that holder is impossible, the voids still stand.
+@pytest.mark.parametrize("number", [*range(12), 279, 463, 632, 966])
 def test_sampled_deals_agree_with_everything_the_seat_knows(number):
     deal = _random_position(number)
     seat = deal.turn
