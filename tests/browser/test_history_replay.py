@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from game.models import Game
 from game.ownership import Owner
 from tests.browser.screens import DESKTOP, PHONE
-from tests.web.history_builders import play_until
+from tests.driving import play_whole_game
 
 STEP = re.compile(r"Étape (\d+) / (\d+)")
 
@@ -43,7 +43,7 @@ def expect_step(page: Page, step: int) -> None:
 def test_a_finished_game_is_replayed_hand_by_hand_with_the_keyboard(page: Page, viewport):
     game = start_short_easy_game(page)
     # The rest of the game is played for the guest through the services (as the table would).
-    play_until(game, Owner(guest_id=game.guest_id), lambda position: position.game.is_finished)
+    play_whole_game(game, Owner(guest_id=game.guest_id))
 
     page.goto("/")
     page.get_by_role("link", name="Mes parties").first.click()
@@ -52,6 +52,8 @@ def test_a_finished_game_is_replayed_hand_by_hand_with_the_keyboard(page: Page, 
     row.get_by_role("link", name="Revoir").click()
     expect(page.get_by_role("heading", name="Feuille de marque")).to_be_visible()
     page.get_by_role("link", name="Revoir la manche 1").click()
+    # The keys work once the page's script has run, as for a person who waits for the page.
+    page.wait_for_load_state("load")
 
     # The deal: all four hands, since the game is over.
     expect(page.locator(".replay__caption")).to_have_text(

@@ -14,6 +14,7 @@ from game.models import Game, Move
 from game.ownership import Owner
 from game.positions import load_position, rebuild_deal
 from game.seats import HUMAN
+from tests import driving
 
 pytestmark = pytest.mark.django_db
 
@@ -23,33 +24,9 @@ def guest() -> Owner:
     return Owner(guest_id=uuid.uuid4())
 
 
-def human_acts(game: Game, owner: Owner) -> services.Outcome:
-    """What a person would do next: pass, play, ask for the next hand, or wait for the bots."""
-    position = load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
-    deal = position.deal
-    bot = make_bot("easy", seed=1)
-    if services.bots_pending(position):
-        return services.advance(game_id=game.pk, owner=owner)
-    if deal.phase == "passing":
-        cards = bot.choose_pass(deal.view(HUMAN))
-        return services.submit_pass(
-            game_id=game.pk, owner=owner, card_codes=[card.code for card in cards]
-        )
-    if deal.phase == "playing":
-        card = bot.choose_play(deal.view(HUMAN))
-        return services.play_card(game_id=game.pk, owner=owner, card_code=card.code)
-    return services.next_hand(game_id=game.pk, owner=owner)
-
-
 def play_whole_game(owner: Owner, target: int = 50) -> Game:
     game = services.start_game(owner=owner, target=target, difficulty="easy")
-    for _ in range(2000):
-        game.refresh_from_db()
-        if game.is_finished:
-            return game
-        outcome = human_acts(game, owner)
-        assert not outcome.refused, outcome.error
-    raise AssertionError("the game never ended")
+    return driving.play_whole_game(game, owner)
 
 
 def test_a_whole_game_ends_with_a_single_lowest_total(guest: Owner) -> None:

@@ -11,13 +11,13 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import resolve, reverse
 
-from game import services
 from game.bots import make_bot
 from game.engine import Card, Deal, PassDirection
 from game.models import Game, Hand, Move
 from game.ownership import GUEST_SESSION_KEY, Owner
-from game.positions import Position, load_position
+from game.positions import Position
 from game.seats import HUMAN
+from tests.driving import position_of
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -44,10 +44,6 @@ def owner_of_client(client: Client) -> Owner:
     return Owner(guest_id=uuid.UUID(client.session[GUEST_SESSION_KEY]))
 
 
-def position_of(game: Game) -> Position:
-    return load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
-
-
 def pass_codes(game: Game) -> list[str]:
     view = position_of(game).deal.view(HUMAN)
     return [card.code for card in make_bot("easy", seed=1).choose_pass(view)]
@@ -70,30 +66,6 @@ def illegal_card(game: Game) -> Card | None:
     deal = position_of(game).deal
     legal = set(deal.legal_cards(HUMAN))
     return next((card for card in deal.hand(HUMAN) if card not in legal), None)
-
-
-def play_until(game: Game, owner: Owner, done) -> Game:
-    """Acts for the human (easy bot's choices) until `done(position)` holds."""
-    bot = make_bot("easy", seed=3)
-    for _ in range(500):
-        position = position_of(game)
-        if done(position):
-            return position.game
-        deal = position.deal
-        if services.bots_pending(position):
-            outcome = services.advance(game_id=game.pk, owner=owner)
-        elif deal.phase == "passing":
-            cards = bot.choose_pass(deal.view(HUMAN))
-            outcome = services.submit_pass(
-                game_id=game.pk, owner=owner, card_codes=[card.code for card in cards]
-            )
-        elif deal.phase == "playing":
-            card = bot.choose_play(deal.view(HUMAN))
-            outcome = services.play_card(game_id=game.pk, owner=owner, card_code=card.code)
-        else:
-            outcome = services.next_hand(game_id=game.pk, owner=owner)
-        assert not outcome.refused, outcome.error
-    raise AssertionError("never reached")
 
 
 def hand_over(position: Position) -> bool:

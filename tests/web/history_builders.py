@@ -12,46 +12,14 @@ from game.bots import make_bot
 from game.engine import Card, Deal, Move as EngineMove, PassDirection, deal_hands
 from game.models import Game, Hand, Move
 from game.ownership import Owner
-from game.positions import Position, load_position
+from game.positions import Position
 from game.seats import HUMAN
-
-
-def position_of(game: Game) -> Position:
-    return load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
-
-
-def human_acts(game: Game, owner: Owner) -> None:
-    """What a person would do next: pass, play, ask for the next hand, or wait for the bots."""
-    position = position_of(game)
-    deal = position.deal
-    bot = make_bot("easy", seed=1)
-    if services.bots_pending(position):
-        outcome = services.advance(game_id=game.pk, owner=owner)
-    elif deal.phase == "passing":
-        cards = bot.choose_pass(deal.view(HUMAN))
-        outcome = services.submit_pass(
-            game_id=game.pk, owner=owner, card_codes=[card.code for card in cards]
-        )
-    elif deal.phase == "playing":
-        card = bot.choose_play(deal.view(HUMAN))
-        outcome = services.play_card(game_id=game.pk, owner=owner, card_code=card.code)
-    else:
-        outcome = services.next_hand(game_id=game.pk, owner=owner)
-    assert not outcome.refused, outcome.error
-
-
-def play_until(game: Game, owner: Owner, done) -> Game:
-    for _ in range(3000):
-        position = position_of(game)
-        if done(position):
-            return position.game
-        human_acts(game, owner)
-    raise AssertionError("never reached")
+from tests.driving import play_until, play_whole_game
 
 
 def finished_game(owner: Owner, *, target: int = 50, difficulty: str = "easy") -> Game:
     game = services.start_game(owner=owner, target=target, difficulty=difficulty)
-    return play_until(game, owner, lambda position: position.game.is_finished)
+    return play_whole_game(game, owner)
 
 
 def game_in_second_hand(owner: Owner, *, plays: int = 5) -> Game:

@@ -6,7 +6,8 @@ import pytest
 
 from game import services
 from game.models import Game
-from tests.web.conftest import HTMX, game_url, position_of, start_game
+from tests.driving import position_of
+from tests.web.conftest import HTMX, game_url, start_game
 
 pytestmark = pytest.mark.django_db
 

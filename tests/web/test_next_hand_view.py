@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.models import Game
-from tests.web.conftest import HTMX, game_url, hand_over, play_until, start_game
+from tests.driving import play_until
+from tests.web.conftest import HTMX, game_url, hand_over, start_game
 
 pytestmark = pytest.mark.django_db
 

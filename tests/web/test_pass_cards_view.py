@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.models import Game
-from tests.web.conftest import HTMX, game_url, pass_codes, position_of, start_game
+from tests.driving import position_of
+from tests.web.conftest import HTMX, game_url, pass_codes, start_game
 
 pytestmark = pytest.mark.django_db
 

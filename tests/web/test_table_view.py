@@ -8,12 +8,12 @@ import pytest
 from django.urls import reverse
 
 from game.models import Game
+from tests.driving import play_until
 from tests.web.conftest import (
     HTMX,
     game_url,
     hand_over,
     pass_now,
-    play_until,
     scripted_game,
     start_game,
 )
