@@ -202,26 +202,33 @@ def _let_bots_play(position: Position) -> list[Move]:
     return _bot_moves(position)
 
 
-def _finish_hand_if_over(position: Position) -> list[str]:
-    deal, hand, game = position.deal, position.hand, position.game
-    if deal.phase != "finished" or hand.scores is not None:
-        return []
+HAND_RESULT_FIELDS = [
+    "points",
+    "scores",
+    "moon_shooter",
+    "player_score",
+    "queen_taker",
+    "finished_at",
+]
+
+
+def record_hand_result(hand: Hand, deal: Deal) -> None:
+    """Copy a finished deal's result onto its hand (not saved): points, scores, the moon,
+    and the columns the statistics aggregate."""
     hand.points = deal.points_taken
     hand.scores = deal.scores()
     hand.moon_shooter = deal.moon_shooter
     hand.player_score = hand.scores[HUMAN]
     hand.queen_taker = deal.queen_taker
     hand.finished_at = timezone.now()
-    hand.save(
-        update_fields=[
-            "points",
-            "scores",
-            "moon_shooter",
-            "player_score",
-            "queen_taker",
-            "finished_at",
-        ]
-    )
+
+
+def _finish_hand_if_over(position: Position) -> list[str]:
+    deal, hand, game = position.deal, position.hand, position.game
+    if deal.phase != "finished" or hand.scores is not None:
+        return []
+    record_hand_result(hand, deal)
+    hand.save(update_fields=HAND_RESULT_FIELDS)
     game.totals = [total + score for total, score in zip(game.totals, hand.scores, strict=True)]
     game.player_total = game.totals[HUMAN]
     fields = ["totals", "player_total"]
@@ -357,6 +364,7 @@ __all__ = [
     "claim_guest_games",
     "next_hand",
     "play_card",
+    "record_hand_result",
     "start_game",
     "submit_pass",
 ]

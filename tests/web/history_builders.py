@@ -97,12 +97,7 @@ def recorded_game(
             move.apply(deal)
             record(seat, move)
         if deal.phase == "finished":
-            hand.points = deal.points_taken
-            hand.scores = deal.scores()
-            hand.moon_shooter = deal.moon_shooter
-            hand.player_score = hand.scores[HUMAN]
-            hand.queen_taker = deal.queen_taker
-            hand.finished_at = timezone.now()
+            services.record_hand_result(hand, deal)
             hand.save()
             totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
     Move.objects.bulk_create(moves)
