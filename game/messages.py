@@ -1,11 +1,11 @@
 """The engine's refusals in the player's language.
 
 The engine (game/engine/) never imports Django: its `IllegalMove` carries a stable `code`
-(and `details`) for programs and a French `message`. Whatever shows a refusal on a page
-(the table's dimmed cards, a refused action) goes through `illegal_move_message`, which
-picks the sentence by code and details. The French msgids are the engine's sentences word for
-word, so the French site reads exactly as the engine writes (PRODUCT.md, « Illegal-move
-reasons »).
+and `details` for programs (and a French `message` of its own). Whatever shows a refusal on
+a page (the table's dimmed cards, a refused action) goes through `illegal_move_message`,
+which picks the sentence from the code and details alone: this module is the one place the
+site's sentences for refusals live. The French msgids say what the engine says, word for
+word (docs/rules.md, « Illegal-move reasons »).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from game.cardnames import SUIT_NAMES
 from game.engine import IllegalMove
-from game.engine.errors import _MESSAGES as ENGINE_MESSAGES
 
 MESSAGES = {
     "bad_seat": gettext_lazy("Cette place n’existe pas"),
@@ -48,7 +47,7 @@ def illegal_move_message(refusal: IllegalMove) -> str:
     moment = (refusal.details.get("phase"), refusal.details.get("action"))
     if refusal.code == "wrong_phase" and moment in WRONG_PHASE_MESSAGES:
         return str(WRONG_PHASE_MESSAGES[moment])
-    if refusal.code in MESSAGES and refusal.message == ENGINE_MESSAGES.get(refusal.code):
+    if refusal.code in MESSAGES:
         return str(MESSAGES[refusal.code])
-    # A sentence of its own the engine gave this refusal: better French than a wrong one.
+    # A code newer than this catalogue: the engine's French beats saying nothing.
     return refusal.message

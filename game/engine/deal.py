@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .cards import (
     CARDS,
@@ -20,22 +20,12 @@ from .cards import (
     mask_of,
 )
 from .direction import PassDirection
-from .errors import IllegalMove
+from .errors import IllegalMove, wrong_phase
+from .phase import Phase
 from .rules import NO_LEAD, legal_mask, moon_scores, points_of, refusal, trick_winner
 from .view import PlayerView, derive_voids, moon_threat
 
-PASSING = "passing"
-PLAYING = "playing"
-FINISHED = "finished"
-
-_PHASE_MESSAGES = {
-    (PASSING, "play"): "Choisissez d’abord les 3 cartes à passer",
-    (PLAYING, "pass"): "La passe est déjà faite",
-    (FINISHED, "pass"): "La manche est terminée",
-    (FINISHED, "play"): "La manche est terminée",
-    (PASSING, "scores"): "La manche n’est pas terminée",
-    (PLAYING, "scores"): "La manche n’est pas terminée",
-}
+PASSING, PLAYING, FINISHED = Phase.PASSING, Phase.PLAYING, Phase.FINISHED
 
 
 class Trick(NamedTuple):
@@ -65,21 +55,19 @@ _by_index = attrgetter("index")
 
 
 def _check_seat(seat: object) -> int:
-    if seat.__class__ is not int or not 0 <= seat <= 3:  # type: ignore[operator]
+    if seat.__class__ is not int or not 0 <= seat <= 3:
         raise IllegalMove("bad_seat")
-    return seat  # type: ignore[return-value]
-
-
-def wrong_phase(phase: str, action: str) -> IllegalMove:
-    """A refusal for the moment: `details` name the phase and the action ("pass", "play",
-    "scores") so that a program, or a translation, need not read the French sentence."""
-    return IllegalMove(
-        "wrong_phase", _PHASE_MESSAGES.get((phase, action)), phase=phase, action=action
-    )
+    return seat
 
 
 class Deal:
-    """A hand in progress. Every method that refuses raises `IllegalMove` and changes nothing."""
+    """A hand in progress. Every method that refuses raises `IllegalMove` and changes nothing.
+
+    Two ways to move it on: `after_pass` / `after_play` return a new deal and leave this one
+    as it was (what the site, the replay and the analysis use: a position is a value), and
+    `submit_pass` / `play` change this deal in place, the fast path for loops that own their
+    deal (a bot's or the arena's playouts, `replay`). `copy()` is cheap: a few lists of ints.
+    """
 
     __slots__ = (
         "_dealt",
@@ -100,6 +88,23 @@ class Deal:
         "direction",
     )
 
+    direction: PassDirection
+    _dealt: tuple[int, ...]  # the four hands as dealt, before the pass
+    _hands: list[int]  # what each seat holds now
+    _passes: list[int | None]  # the three cards each seat passes, None until chosen
+    _received: list[int | None]  # the three cards each seat was passed, None until the swap
+    _trick: list[tuple[int, Card]]  # the trick being played: (seat, card) in order
+    _tricks: list[Trick]
+    _lead_suit: int  # a suit index, or NO_LEAD
+    _legal: int | None  # the legal cards of the seat to play, None until computed
+    _hearts_broken: bool
+    _queen_played: bool
+    _points: list[int]  # points taken by each seat in this hand
+    _totals: tuple[int, ...] | None
+    _target: int | None
+    _phase: Phase
+    _turn: int | None
+
     def __init__(self) -> None:
         raise TypeError("use Deal.start(hands, direction)")
 
@@ -117,7 +122,8 @@ class Deal:
         for cards in hands:
             cards = list(cards)
             try:
-                mask = mask_of(cards)
+                # Cards usually: try them as such; a code (a str, no `.bit`) lands in except.
+                mask = mask_of(cast("list[Card]", cards))
             except AttributeError:
                 mask = mask_of(as_card(card) for card in cards)
             if len(cards) != 13 or mask.bit_count() != 13:
@@ -149,6 +155,77 @@ class Deal:
             deal._turn = None
         return deal
 
+    @classmethod
+    def resume(cls, view: PlayerView, hands: Sequence[Iterable[Card | str]]) -> Deal:
+        """The position `view` shows, with the four hands now held being `hands`: the view's
+        own hand for its seat and, for the others, one world of the cards it cannot see (as a
+        determinizing search draws them). The cards already played stay where they were
+        played; `dealt_hands` are the hands the world implies (held + played by each seat).
+        `ValueError` unless the hands are the view's unseen cards in the right numbers."""
+        if view.phase != PLAYING:
+            raise ValueError("a deal resumes only in the playing phase")
+        masks = [mask_of(as_card(card) for card in cards) for cards in hands]
+        if len(masks) != 4 or masks[view.seat] != mask_of(view.hand):
+            raise ValueError("the view's seat must hold the view's hand")
+        played = [0, 0, 0, 0]
+        for seat, card in view.plays:
+            played[seat] |= card.bit
+        in_trick = {seat for seat, _ in view.current_trick}
+        held = 13 - len(view.tricks)
+        for seat in range(4):
+            size = held - (seat in in_trick)
+            if masks[seat].bit_count() != size:
+                raise ValueError(f"seat {seat} must hold {size} cards")
+        if masks[0] | masks[1] | masks[2] | masks[3] != FULL_DECK & ~mask_of(view.played):
+            raise ValueError("the hands must share the cards not played yet")
+        deal = object.__new__(cls)
+        deal.direction = view.direction
+        deal._dealt = tuple(masks[seat] | played[seat] for seat in range(4))
+        deal._hands = masks
+        deal._passes = [None] * 4
+        deal._received = [None] * 4
+        if view.passed is not None:
+            deal._passes[view.seat] = mask_of(view.passed)
+        if view.received is not None:
+            deal._received[view.seat] = mask_of(view.received)
+        deal._trick = list(view.current_trick)
+        deal._tricks = list(view.tricks)
+        deal._lead_suit = view.current_trick[0][1].suit_index if view.current_trick else NO_LEAD
+        deal._legal = None
+        deal._hearts_broken = view.hearts_broken
+        deal._queen_played = view.queen_played
+        deal._points = list(view.points_taken)
+        deal._totals = view.totals
+        deal._target = view.target
+        deal._phase = PLAYING
+        deal._turn = view.turn
+        return deal
+
+    def copy(self) -> Deal:
+        """An independent deal at the same position."""
+        twin = object.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._hands = self._hands.copy()
+        twin._passes = self._passes.copy()
+        twin._received = self._received.copy()
+        twin._trick = self._trick.copy()
+        twin._tricks = self._tricks.copy()
+        twin._points = self._points.copy()
+        return twin
+
+    def after_pass(self, seat: int, cards: Iterable[Card | str]) -> Deal:
+        """A new deal where `seat` has chosen `cards` to pass; this one is left unchanged."""
+        twin = self.copy()
+        twin.submit_pass(seat, cards)
+        return twin
+
+    def after_play(self, seat: int, card: Card | str) -> Deal:
+        """A new deal where `seat` has played `card`; this one is left unchanged."""
+        twin = self.copy()
+        twin.play(seat, card)
+        return twin
+
     # -- passing ---------------------------------------------------------------------------
 
     def submit_pass(self, seat: int, cards: Iterable[Card | str]) -> None:
@@ -158,7 +235,8 @@ class Deal:
             raise wrong_phase(self._phase, "pass")
         try:
             chosen = list(cards)
-            mask = mask_of(chosen)
+            # Cards usually: try them as such; a code (a str, no `.bit`) lands in except.
+            mask = mask_of(cast("list[Card]", chosen))
         except TypeError:
             raise IllegalMove("bad_pass") from None
         except AttributeError:
@@ -186,12 +264,14 @@ class Deal:
     def _exchange(self) -> None:
         offset = self.direction.offset
         hands = self._hands
+        # submit_pass swaps once every seat has chosen: no None is left.
+        passes = [mask for mask in self._passes if mask is not None]
         for seat in range(4):
-            hands[seat] &= ~self._passes[seat]
+            hands[seat] &= ~passes[seat]
         for seat in range(4):
             receiver = (seat + offset) % 4
-            hands[receiver] |= self._passes[seat]
-            self._received[receiver] = self._passes[seat]
+            hands[receiver] |= passes[seat]
+            self._received[receiver] = passes[seat]
         self._begin_play()
 
     def _begin_play(self) -> None:
@@ -201,7 +281,7 @@ class Deal:
     # -- playing ---------------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     @property
@@ -260,6 +340,7 @@ class Deal:
         return card
 
     def play(self, seat: int, card: Card | str) -> None:
+        """Play in place (the fast path: see the class docstring); refused as `check_play`."""
         if seat != self._turn or card.__class__ is not Card or seat.__class__ is not int:
             card = self._playable(seat, card)
         legal = self._legal

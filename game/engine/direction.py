@@ -21,7 +21,7 @@ class PassDirection(Enum):
 
     @classmethod
     def for_hand(cls, number: int) -> PassDirection:
-        """PRODUCT.md: hand 1 left, 2 right, 3 across, 4 no pass, then the cycle again."""
+        """docs/rules.md: hand 1 left, 2 right, 3 across, 4 no pass, then the cycle again."""
         if number < 1:
             raise ValueError(f"hand numbers start at 1, not {number}")
         return _CYCLE[(number - 1) % 4]

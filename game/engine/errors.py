@@ -17,8 +17,20 @@ _MESSAGES = {
 }
 
 
+# A `wrong_phase` refusal names its moment: (the deal's phase, the action refused).
+_PHASE_MESSAGES = {
+    ("passing", "play"): "Choisissez d’abord les 3 cartes à passer",
+    ("playing", "pass"): "La passe est déjà faite",
+    ("finished", "pass"): "La manche est terminée",
+    ("finished", "play"): "La manche est terminée",
+    ("passing", "scores"): "La manche n’est pas terminée",
+    ("playing", "scores"): "La manche n’est pas terminée",
+}
+
+
 class IllegalMove(Exception):
-    """A refused action: `code` is stable for programs, `message` is French for players."""
+    """A refused action: `code` and `details` are stable for programs (the site translates
+    from them alone), `message` is the engine's own French sentence for the same refusal."""
 
     def __init__(self, code: str, message: str | None = None, **details: object) -> None:
         self.code = code
@@ -32,3 +44,11 @@ class IllegalMove(Exception):
 
     def __repr__(self) -> str:
         return f"IllegalMove({self.code!r}, {self.message!r})"
+
+
+def wrong_phase(phase: str, action: str) -> IllegalMove:
+    """A refusal for the moment: `details` name the phase and the action ("pass", "play",
+    "scores") so that a program, or a translation, need not read the French sentence."""
+    return IllegalMove(
+        "wrong_phase", _PHASE_MESSAGES.get((phase, action)), phase=str(phase), action=action
+    )

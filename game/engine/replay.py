@@ -47,11 +47,18 @@ class Move:
         return cls(seat, tuple(Card.from_code(code) for code in codes.split()))
 
     def apply(self, deal: Deal) -> None:
-        """Make this move on `deal`; raises `IllegalMove` (changing nothing) if it is refused."""
+        """Make this move on `deal` in place (the fast path); raises `IllegalMove`, changing
+        nothing, if it is refused."""
         if self.is_pass:
             deal.submit_pass(self.seat, self.cards)
         else:
             deal.play(self.seat, self.card)
+
+    def applied_to(self, deal: Deal) -> Deal:
+        """The deal after this move, as a new deal: `deal` is left as it was."""
+        if self.is_pass:
+            return deal.after_pass(self.seat, self.cards)
+        return deal.after_play(self.seat, self.card)
 
 
 def replay(
@@ -72,8 +79,15 @@ def replay(
 def replay_steps(
     hands: Sequence[Iterable[Card | str]],
     direction: PassDirection,
-    moves: Sequence[Move],
+    moves: Iterable[Move],
+    *,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
 ) -> Iterator[Deal]:
-    """Each position of a deal in order, from the deal itself to after the last move."""
-    for count in range(len(moves) + 1):
-        yield replay(hands, direction, moves[:count])
+    """Each position of a deal in order, from the deal itself to after the last move: one
+    pass over the moves, each position a deal of its own (keeping one changes no other)."""
+    deal = Deal.start(hands, direction, totals=totals, target=target)
+    yield deal
+    for move in moves:
+        deal = move.applied_to(deal)
+        yield deal

@@ -30,13 +30,13 @@ def legal_mask(hand: int, lead_suit: int, first_trick: bool, hearts_broken: bool
             return TWO_OF_CLUBS_BIT
         if hearts_broken:
             return hand
-        # PRODUCT.md: a heart may be led while closed only when the hand holds nothing else.
+        # docs/rules.md: a heart may be led while closed only when the hand holds nothing else.
         return hand & NON_HEARTS_MASK or hand
     following = hand & SUIT_MASKS[lead_suit]
     if following:
         return following
     if first_trick:
-        # PRODUCT.md: no heart and no Q♠ on the first trick unless the hand holds only those.
+        # docs/rules.md: no heart and no Q♠ on the first trick unless the hand holds only those.
         return hand & NON_POINTS_MASK or hand
     return hand
 
@@ -70,7 +70,7 @@ def winning_bit(trick: int, lead_suit: int) -> int:
 
 
 def opens_hearts(bit: int) -> bool:
-    """PRODUCT.md: a heart played opens hearts; the Q♠ does not."""
+    """docs/rules.md: a heart played opens hearts; the Q♠ does not."""
     return bool(bit & HEARTS_MASK)
 
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .direction import PassDirection
+from .phase import Phase
+from .rules import trick_winner
 
 if TYPE_CHECKING:
     from .deal import Trick
@@ -28,7 +30,7 @@ def derive_voids(tricks: tuple[Trick, ...], current: Plays) -> tuple[frozenset[s
 
 
 def moon_threat(points: list[int]) -> int | None:
-    """PRODUCT.md: the seat that alone has taken every point played so far (at least one)."""
+    """docs/rules.md: the seat that alone has taken every point played so far (at least one)."""
     total = sum(points)
     if total == 0:
         return None
@@ -43,7 +45,7 @@ class PlayerView:
     """Everything one seat may know at one moment, and nothing more."""
 
     seat: int
-    phase: str
+    phase: Phase
     direction: PassDirection
     turn: int | None
     hand: tuple[Card, ...]
@@ -62,6 +64,19 @@ class PlayerView:
     unseen: frozenset[Card]
     voids: tuple[frozenset[str], ...]
     moon_threat: int | None
+
+    @property
+    def plays(self) -> Plays:
+        """Every card played in this hand so far, in order: the tricks, then the current one."""
+        return tuple(play for trick in self.tricks for play in trick.plays) + self.current_trick
+
+    @property
+    def winning_play(self) -> tuple[int, Card] | None:
+        """The seat winning the current trick so far, and its card; None before the lead."""
+        if not self.current_trick:
+            return None
+        seat = trick_winner(self.current_trick)
+        return next(play for play in self.current_trick if play[0] == seat)
 
     @property
     def lead_suit(self) -> str | None:

@@ -1,4 +1,4 @@
-"""PRODUCT.md: an illegal move shows the reason and changes nothing on the table."""
+"""docs/rules.md: an illegal move shows the reason and changes nothing on the table."""
 
 import pytest
 

@@ -167,3 +167,36 @@ def test_is_game_over_and_winner_are_pure_functions_of_totals(totals, target, ov
     assert winner(totals, target) == winning_seat
     assert is_game_over(totals, target) is over
     assert totals == given
+
+
+def test_a_one_hand_game_ends_after_its_hand_with_the_single_lowest_total():
+    match = Match(target=100, hand_limit=1)
+
+    match.record_scores([3, 10, 13, 0])
+
+    assert match.is_over and match.winner == 3 and match.hand_number == 1
+    with pytest.raises(IllegalMove):
+        match.new_deal(rng=1)
+
+
+def test_a_one_hand_game_tied_for_lowest_has_no_winner():
+    match = Match(hand_limit=1, hand_scores=[[0, 0, 13, 13]])
+
+    assert match.is_over and match.winner is None
+
+
+def test_a_match_resumes_from_stored_totals():
+    match = Match.resume(100, [40, 60, 75, 90], hands_played=7)
+
+    assert match.hand_number == 8 and match.direction is PassDirection.NONE
+    match.record_scores([0, 26, 0, 0])
+    assert match.is_over is False
+    match.record_scores([1, 0, 0, 25])
+    assert match.totals == [41, 86, 75, 115] and match.is_over and match.winner == 0
+
+
+def test_ranks_share_a_place_on_equal_totals():
+    match = Match(hand_scores=[[10, 5, 10, 1]])
+
+    assert [match.rank_of(seat) for seat in range(4)] == [3, 2, 3, 1]
+    assert match.ranking() == [3, 1, 0, 2]

@@ -1,5 +1,5 @@
 """Invariants over random deals: a random deal from a seed, random passes and random legal
-play from random.Random(seed), checked against the rules of PRODUCT.md at every card."""
+play from random.Random(seed), checked against the rules of docs/rules.md at every card."""
 
 import random
 
@@ -25,7 +25,7 @@ directions = st.sampled_from(DIRECTIONS)
 
 
 def expected_legal(hand, current_trick, completed_tricks) -> list[Card]:
-    """The legal cards by PRODUCT.md, written independently of the engine."""
+    """The legal cards by docs/rules.md, written independently of the engine."""
     first_trick = not completed_tricks
     if not current_trick:
         if first_trick:
