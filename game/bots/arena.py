@@ -4,6 +4,9 @@ Every seeded deal is played four times, the tested bot rotated through the four 
 the field bots in the other three, so a lucky hand helps both sides alike. The figure of
 merit is paired by deal: the tested bot's mean score over its four games minus the field's
 mean over the same four games (negative is better, Hearts being a game of fewest points).
+
+`options` give a level's bots their settings (`{"hard": {"samples": 32}}` for a cheaper
+Difficile, as the smoke test in tests/bots does); any registered level may play, offered or not.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
@@ -21,11 +24,14 @@ from typing import NamedTuple
 
 from game.engine import Card, Deal, PassDirection, PlayerView, deal_hands
 
-from . import LEVELS, make_bot
-from .base import Bot
+from . import bot_class, make_bot
+from .base import Bot, registered_levels
 from .selfplay import play_to_end
 
 Z_95 = 1.96
+
+type LevelOptions = Mapping[str, Mapping[str, object]]
+"""Per level code, the keyword options its bots are made with."""
 
 
 class DealOutcome(NamedTuple):
@@ -123,18 +129,20 @@ class _Timed:
         return choice
 
 
-def play_rotations(tested: str, field: str, seed: int, number: int) -> DealOutcome:
+def play_rotations(
+    tested: str, field: str, seed: int, number: int, options: LevelOptions | None = None
+) -> DealOutcome:
     """Deal `number` of the series, with the tested bot in each seat in turn."""
     hands = deal_hands(random.Random(_seed_of("deal", seed, number)))
     direction = PassDirection.for_hand(number + 1)
+    options = options or {}
     tested_scores, field_scores, timings = [], [], []
     tested_moons = field_moons = 0
     for rotation in range(4):
+        levels = [tested if seat == rotation else field for seat in range(4)]
         bots = [
-            make_bot(
-                tested if seat == rotation else field, seed=_seed_of(seed, number, rotation, seat)
-            )
-            for seat in range(4)
+            make_bot(level, seed=_seed_of(seed, number, rotation, seat), **options.get(level, {}))
+            for seat, level in enumerate(levels)
         ]
         deal, times = play_deal(bots, hands, direction, timed_seat=rotation)
         scores = deal.scores()
@@ -157,14 +165,20 @@ def play_rotations(tested: str, field: str, seed: int, number: int) -> DealOutco
     )
 
 
-def run_arena(tested: str, field: str, deals: int, seed: int = 1, jobs: int = 1) -> ArenaResult:
+def run_arena(
+    tested: str,
+    field: str,
+    deals: int,
+    seed: int = 1,
+    jobs: int = 1,
+    options: LevelOptions | None = None,
+) -> ArenaResult:
     """Plays `deals` seeded deals in four rotations each and sums them up."""
     for level in (tested, field):
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level: {level!r}")
+        bot_class(level)  # a ValueError for an unknown level, before any deal is played
     if deals < 1:
         raise ValueError("the arena needs at least one deal")
-    one_deal = partial(play_rotations, tested, field, seed)
+    one_deal = partial(play_rotations, tested, field, seed, options=options)
     if jobs > 1:
         with Pool(jobs) as pool:
             outcomes = pool.map(one_deal, range(deals), chunksize=max(1, deals // (4 * jobs)))
@@ -195,8 +209,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         description="Average points per hand of one bot level against a field of another.",
     )
     parser.add_argument("--deals", type=int, default=400, help="seeded deals (each played 4x)")
-    parser.add_argument("--seat", choices=sorted(LEVELS), default="normal", help="tested level")
-    parser.add_argument("--field", choices=sorted(LEVELS), default="easy", help="the other three")
+    levels = list(registered_levels())
+    parser.add_argument("--seat", choices=levels, default="normal", help="tested level")
+    parser.add_argument("--field", choices=levels, default="easy", help="the other three")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal series")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)

@@ -1,4 +1,5 @@
-"""What every computer player shares: its seed, its per-decision randomness, compact views.
+"""What every computer player shares: its seed, its per-decision randomness, compact views,
+and the register of levels that every `Bot` subclass naming a `level` joins.
 
 A bot is stateless between decisions: everything it knows comes from the `PlayerView` it
 is handed, and any randomness is drawn from `decision_rng(seed, view)`. So the same seed
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import ClassVar, NamedTuple
 
 from game.engine import Card, PlayerView
 from game.engine.cards import CARDS, SUITS, mask_of
-from game.engine.rules import NO_LEAD, trick_winner
+from game.engine.rules import NO_LEAD
 
 
 def decision_rng(seed: int, view: PlayerView) -> random.Random:
@@ -40,6 +42,15 @@ def decision_rng(seed: int, view: PlayerView) -> random.Random:
     return random.Random(fingerprint)
 
 
+type PerSeat = tuple[int, int, int, int]
+
+
+def per_seat(values: Iterable[int]) -> PerSeat:
+    """Four ints, one per seat, as the fixed-size tuple that says so (ValueError otherwise)."""
+    first, second, third, fourth = values
+    return first, second, third, fourth
+
+
 class ViewMasks(NamedTuple):
     """A view as 52-bit card masks (see `game.engine.cards`), for bots that count cards."""
 
@@ -48,7 +59,7 @@ class ViewMasks(NamedTuple):
     played: int
     unseen: int
     trick: int
-    voids: tuple[int, int, int, int]
+    voids: PerSeat
     """Per seat, bit `suit` is set once that seat has shown it lacks the suit."""
 
 
@@ -63,7 +74,7 @@ def view_masks(view: PlayerView) -> ViewMasks:
         played=mask_of(view.played),
         unseen=mask_of(view.unseen),
         trick=mask_of(card for _, card in view.current_trick),
-        voids=tuple(sum(_SUIT_BITS[suit] for suit in suits) for suits in view.voids),
+        voids=per_seat(sum(_SUIT_BITS[suit] for suit in suits) for suits in view.voids),
     )
 
 
@@ -82,12 +93,14 @@ def lead_suit_index(view: PlayerView) -> int:
     return view.current_trick[0][1].suit_index if view.current_trick else NO_LEAD
 
 
-def current_winner(view: PlayerView) -> tuple[int, Card] | None:
-    """The seat winning the current trick so far and its card, or None before the lead."""
-    if not view.current_trick:
-        return None
-    seat = trick_winner(view.current_trick)
-    return seat, next(card for who, card in view.current_trick if who == seat)
+def gettext_noop(message: str) -> str:
+    """Marks a label for translation and returns it unchanged.
+
+    The bots stay free of Django (they also run in the browser), yet their labels belong in
+    the site's catalogue: `makemessages` runs xgettext, which finds the calls by this name;
+    the site translates the label when it shows it.
+    """
+    return message
 
 
 class Bot:
@@ -95,9 +108,35 @@ class Bot:
 
     `seed=None` draws a seed once at construction, so a bot stays reproducible for its life
     and the seed can be stored with the game.
+
+    A subclass that names a `level` in its own body is that level: it joins the register
+    (`registered_levels`) as soon as its module is imported, and must also say (or inherit)
+    its `label`, `order` and `searches`.
     """
 
-    level = ""
+    level: ClassVar[str]
+    """The level's code, stored with each game: never change it once games use it."""
+    label: ClassVar[str]
+    """The French name players see, wrapped in `gettext_noop` so the catalogue has it."""
+    order: ClassVar[int]
+    """Where the level stands in the lists players see, the weakest first."""
+    searches: ClassVar[bool]
+    """True when a decision takes tens of milliseconds: the site then lets the bot think
+    outside the player's request; False when it answers in microseconds, inside it."""
+    offered: ClassVar[bool] = True
+    """False for a level kept for the arena, never shown to players."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "level" not in cls.__dict__:
+            return
+        missing = [name for name in ("label", "order", "searches") if not hasattr(cls, name)]
+        if missing:
+            raise TypeError(f"bot level {cls.level!r} must declare {', '.join(missing)}")
+        registered = _LEVELS.setdefault(cls.level, cls)
+        if registered is not cls:
+            twice = f"{_name(registered)} and {_name(cls)}"
+            raise TypeError(f"bot level {cls.level!r} is declared twice: by {twice}")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = secrets.randbits(63) if seed is None else seed
@@ -110,3 +149,16 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"
+
+
+_LEVELS: dict[str, type[Bot]] = {}
+
+
+def registered_levels() -> dict[str, type[Bot]]:
+    """Every level whose module has been imported, offered or not, by `order`."""
+    ordered = sorted(_LEVELS.values(), key=lambda level: (level.order, level.level))
+    return {level.level: level for level in ordered}
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"

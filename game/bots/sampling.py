@@ -31,6 +31,7 @@ from game.engine.cards import (
     mask_of,
 )
 
+from .base import PerSeat, per_seat
 from .playout import bits_of
 
 SEATS = range(4)
@@ -45,11 +46,11 @@ class Knowledge:
     seat: int
     hand: int
     hidden: int
-    sizes: tuple[int, int, int, int]
+    sizes: PerSeat
     """How many cards each seat still holds."""
-    known: tuple[int, int, int, int]
+    known: PerSeat
     """Hidden cards a seat surely holds: the cards we passed, until their receiver plays them."""
-    allowed: tuple[int, int, int, int]
+    allowed: PerSeat
     """Hidden cards a seat may hold."""
     queen_declined: frozenset[int] = frozenset()
     """Seats that could have dropped the Q♠ safely (void in the suit led, or under A♠/K♠)
@@ -71,7 +72,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     for number, plays in enumerate(tricks):
         leader, lead = plays[0]
         if lead.suit == "H" and not hearts_open and number:
-            # PRODUCT.md: a heart is led while hearts are closed only from a hand of hearts.
+            # docs/rules.md: a heart is led while hearts are closed only from a hand of hearts.
             allowed[leader] &= HEARTS_MASK
         top = lead
         for player, card in plays:
@@ -82,7 +83,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
                 top = card
             queen_out = queen_out and card is not QUEEN_OF_SPADES
             if card.suit != lead.suit and number == 0 and card.points:
-                # PRODUCT.md: points go on the first trick only from a hand of nothing else.
+                # docs/rules.md: points go on the first trick only from a hand of nothing else.
                 allowed[player] &= POINTS_MASK
             hearts_open = hearts_open or card.suit == "H"
     for player, suits in enumerate(view.voids):
@@ -96,7 +97,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     hand = mask_of(view.hand)
     sizes[seat] = hand.bit_count()
     return Knowledge(
-        seat, hand, hidden, tuple(sizes), tuple(known), tuple(allowed), frozenset(declined)
+        seat, hand, hidden, per_seat(sizes), per_seat(known), per_seat(allowed), frozenset(declined)
     )
 
 
@@ -105,7 +106,7 @@ def _declines_queen(lead: Card, top: Card, card: Card) -> bool:
 
     Void in the suit led, or following spades under the A♠ or K♠, the Q♠ goes to another
     seat for certain; nearly everyone takes that chance. (Never on the first trick, where
-    PRODUCT.md forbids her: the caller skips it.)
+    docs/rules.md forbids her: the caller skips it.)
     """
     if card is QUEEN_OF_SPADES or card is lead:
         return False
@@ -141,7 +142,7 @@ class DealSampler:
                 known = list(knowledge.known)
                 known[seat] |= QUEEN_OF_SPADES_BIT
                 given = DealSampler(
-                    replace(knowledge, known=tuple(known), queen_declined=frozenset())
+                    replace(knowledge, known=per_seat(known), queen_declined=frozenset())
                 )
                 # A holder that leaves no deal true to the voids shown is impossible, not a
                 # reason to forget the voids.

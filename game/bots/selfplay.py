@@ -16,7 +16,6 @@ class CardPlayer(Protocol):
 def play_to_end(deal: Deal, players: Sequence[CardPlayer]) -> Deal:
     """Plays the rest of the hand (passes already made): each seat in turn plays the card
     its player chooses from that seat's view. Returns `deal`, now finished."""
-    while deal.phase == "playing":
-        seat = deal.turn
+    while (seat := deal.turn) is not None:
         deal.play(seat, players[seat].choose_play(deal.view(seat)))
     return deal

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.bots import gettext_noop
 from game.bots.arena import main, run_arena
+from game.bots.levels.normal import NormalBot
 
 
 def test_a_short_series_reports_both_averages_and_their_paired_difference():
@@ -39,6 +41,23 @@ def test_the_same_seed_gives_the_same_figures_in_one_process_or_two():
 def test_an_unknown_level_or_no_deal_is_refused(tested, deals):
     with pytest.raises(ValueError):
         run_arena(tested, "easy", deals=deals)
+
+
+def test_options_reach_the_bots_of_their_level():
+    with pytest.raises(TypeError):
+        run_arena("hard", "normal", deals=1, options={"hard": {"depth": 3}})
+
+
+def test_a_level_not_offered_to_players_can_still_be_measured(scratch_register):
+    class Trial(NormalBot):
+        level = "trial"
+        label = gettext_noop("Essai")
+        order = 4
+        offered = False
+
+    result = run_arena("trial", "easy", deals=1, seed=4)
+
+    assert result.tested == "trial"
 
 
 def test_the_command_line_prints_the_figures(capsys):

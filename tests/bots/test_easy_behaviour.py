@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.bots import make_bot
-from game.bots.easy import SLIP_RATE
+from game.bots.levels.easy import SLIP_RATE
 from game.engine import PassDirection
 from tests.bots.helpers import recorded_deal
 from tests.bots.positions import (

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from game.bots.hard import HardBot, equivalent_groups, pass_candidates
+from game.bots.levels.hard import HardBot, equivalent_groups, pass_candidates
 from game.bots.playout import bits_of
 from game.bots.sampling import DealSampler, Knowledge, knowledge_of
 from game.engine import Card, Deal, PassDirection, deal_hands

@@ -6,16 +6,19 @@ policy finish the hand (`playout`), and keeps the card with the lowest average s
 itself, the moon applied. Passing is decided the same way: a short list of sensible passes,
 each played out over sampled deals in which the others pass too.
 
-Every decision draws its randomness from the seed and the view alone, so it is repeatable,
-and a sample budget sized by the work left keeps it under half a second; a wall-clock cap
-is the safety net on a slow or busy machine.
+Every decision draws its randomness from the seed and the view alone, and its budget is
+counted in work (sampled deals, sized by the card plays they cost), never in time: so the
+same seed and view give the same card on any machine, however busy. A wall-clock cap well
+above what the budget costs is only a safety net; a search it cuts short is logged.
 """
 
 from __future__ import annotations
 
-import time
+import logging
 from collections.abc import Callable
 from itertools import combinations
+from time import perf_counter
+from typing import NamedTuple
 
 from game.engine import Card, PlayerView
 from game.engine.cards import (
@@ -29,25 +32,32 @@ from game.engine.cards import (
 )
 from game.engine.rules import NO_LEAD
 
-from .base import Bot, decision_rng
-from .playout import bits_of, choose_card, pass_danger, play_out, policy_pass
-from .sampling import DealSampler, knowledge_of
+from ..base import Bot, decision_rng, gettext_noop
+from ..playout import bits_of, choose_card, pass_danger, play_out, policy_pass
+from ..sampling import DealSampler, knowledge_of
 
-# Card plays simulated per decision (about 1 µs each): measured on this machine's cores, a
-# play takes under 0.1 s of CPU at p95 and a pass about 0.13 s, leaving room for a busy server.
+logger = logging.getLogger("game.bots")
+
+# Card plays simulated per decision (about 1 to 2 µs each on the project's machines): the
+# budget that keeps a decision's p95 well under half a second (`make bench`).
 PLAY_WORK = 150_000
 PASS_WORK = 100_000
 # Fewer samples than this and the averages are noise; more than this and they stop moving.
 MIN_SAMPLES = 16
 MAX_SAMPLES = 400
-# Wall-clock safety net (seconds): past it the search answers with what it has seen.
-TIME_LIMIT = 0.6
+# Wall-clock safety net (seconds), about five times the slowest budgeted decision measured:
+# only a machine that much slower or busier reaches it, and then the search answers with the
+# deals seen so far (a card that may differ from an unhurried search's) and logs a warning.
+TIME_LIMIT = 2.0
 # The passes worth evaluating: every three of the most dangerous cards, and voids.
 PASS_SHORTLIST = 6
 
 
 class HardBot(Bot):
     level = "hard"
+    label = gettext_noop("Difficile")
+    order = 3
+    searches = True
 
     def __init__(
         self,
@@ -57,7 +67,8 @@ class HardBot(Bot):
         pass_samples: int | None = None,
         time_limit: float = TIME_LIMIT,
     ) -> None:
-        """`samples` / `pass_samples` fix the number of sampled deals (tests use few)."""
+        """`samples` / `pass_samples` fix the number of sampled deals (tests use few);
+        `time_limit` is the safety net in seconds."""
         super().__init__(seed)
         self.samples = samples
         self.pass_samples = pass_samples
@@ -68,7 +79,7 @@ class HardBot(Bot):
     def choose_play(self, view: PlayerView) -> Card:
         if len(view.legal) == 1:
             return view.legal[0]
-        deadline = time.perf_counter() + self.time_limit
+        deadline = perf_counter() + self.time_limit
         seat = view.seat
         knowledge = knowledge_of(view)
         hand = knowledge.hand
@@ -99,13 +110,14 @@ class HardBot(Bot):
             return margin(scores, seat)
 
         samples = self.samples or _budget(PLAY_WORK, len(candidates), sum(knowledge.sizes))
-        best = search(len(candidates), samples, lambda: sampler.sample(rng), score, deadline)
-        return CARDS[candidates[best].bit_length() - 1]
+        searched = search(len(candidates), samples, lambda: sampler.sample(rng), score, deadline)
+        self._report_cut_short(view, searched)
+        return CARDS[candidates[searched.best].bit_length() - 1]
 
     # -- passing ---------------------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        deadline = time.perf_counter() + self.time_limit
+        deadline = perf_counter() + self.time_limit
         seat = view.seat
         hand = mask_of(view.hand)
         offset = view.direction.offset
@@ -133,8 +145,32 @@ class HardBot(Bot):
             return margin(play_out(world, leader, [], True, False, [0, 0, 0, 0]), seat)
 
         samples = self.pass_samples or _budget(PASS_WORK, len(candidates), 52)
-        best = search(len(candidates), samples, draw, score, deadline)
-        return cards_of(candidates[best])
+        searched = search(len(candidates), samples, draw, score, deadline)
+        self._report_cut_short(view, searched)
+        return cards_of(candidates[searched.best])
+
+    def _report_cut_short(self, view: PlayerView, searched: Searched) -> None:
+        """A search the safety net stopped chose by the clock, not by its budget: say so."""
+        if searched.worlds < searched.planned:
+            logger.warning(
+                "Difficile hit its %.2f s safety net: seat %d, %s, %d of %d sampled deals",
+                self.time_limit,
+                view.seat,
+                view.phase,
+                searched.worlds,
+                searched.planned,
+            )
+
+
+class Searched(NamedTuple):
+    """What a search chose, and how much of its budget it spent."""
+
+    best: int
+    """The index of the chosen candidate."""
+    worlds: int
+    """Sampled worlds scored."""
+    planned: int
+    """Sampled worlds the budget asked for: more than `worlds` when the safety net struck."""
 
 
 def search[W](
@@ -143,24 +179,31 @@ def search[W](
     draw: Callable[[], W],
     score: Callable[[int, W], int],
     deadline: float,
-) -> int:
-    """The index of the candidate with the lowest total score over shared sampled worlds.
+) -> Searched:
+    """The candidate with the lowest total score over shared sampled worlds.
 
     Every candidate is scored on the same worlds, so luck cancels out of the comparison.
-    Successive halving spends the samples where the choice is close; past the deadline the
-    search stops at the end of a world, every candidate still in having seen the same ones.
+    Successive halving spends the samples where the choice is close. The number of worlds
+    is fixed by `samples` alone; only past the deadline (the safety net) does the search
+    stop early, between two worlds, every candidate still in having seen the same ones.
     """
+    rounds = [
+        (max(1, round(share * samples)), survivors) for share, survivors in halving_rounds(count)
+    ]
+    planned = sum(worlds for worlds, _ in rounds)
     totals = [0] * count
     alive = list(range(count))
-    for share, survivors in halving_rounds(count):
+    scored = 0
+    for worlds, survivors in rounds:
         alive = sorted(alive, key=totals.__getitem__)[:survivors]
-        for _ in range(max(1, round(share * samples))):
+        for _ in range(worlds):
+            if scored and perf_counter() > deadline:
+                return Searched(min(alive, key=totals.__getitem__), scored, planned)
             world = draw()
             for index in alive:
                 totals[index] += score(index, world)
-            if time.perf_counter() > deadline:
-                return min(alive, key=totals.__getitem__)
-    return min(alive, key=totals.__getitem__)
+            scored += 1
+    return Searched(min(alive, key=totals.__getitem__), scored, planned)
 
 
 def margin(scores: list[int], seat: int) -> int:

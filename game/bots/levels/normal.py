@@ -32,8 +32,16 @@ from game.engine.cards import (
 )
 from game.engine.rules import NO_LEAD, points_of
 
-from .base import Bot, ViewMasks, current_winner, highest, lead_suit_index, lowest, view_masks
-from .counting import (
+from ..base import (
+    Bot,
+    ViewMasks,
+    gettext_noop,
+    highest,
+    lead_suit_index,
+    lowest,
+    view_masks,
+)
+from ..counting import (
     ABOVE_QUEEN_OF_SPADES,
     BELOW_QUEEN_OF_SPADES,
     SPADES_MASK,
@@ -42,7 +50,7 @@ from .counting import (
     below,
     queen_holder,
 )
-from .moon import can_shoot, moon_alarm, moon_hand
+from ..moon import can_shoot, moon_alarm, moon_hand
 
 # Low spades that make holding the Q♠ safe (seeds: « quatre ou cinq petits piques la protègent »).
 QUEEN_GUARDS = 4
@@ -77,7 +85,7 @@ class Table:
     @classmethod
     def read(cls, view: PlayerView) -> Table:
         masks = view_masks(view)
-        winner, winning = current_winner(view) or (None, None)
+        winner, winning = view.winning_play or (None, None)
         played = len(view.current_trick)
         return cls(
             view=view,
@@ -92,6 +100,12 @@ class Table:
         )
 
     @property
+    def to_beat(self) -> int:
+        """The bit of the card winning the trick, when the seat follows (there is one)."""
+        assert self.winning is not None
+        return self.winning.bit
+
+    @property
     def is_last(self) -> bool:
         return self.lead != NO_LEAD and not self.later
 
@@ -101,6 +115,9 @@ class Table:
 
 class NormalBot(Bot):
     level = "normal"
+    label = gettext_noop("Normal")
+    order = 2
+    searches = False
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         return cards_of(pass_mask(mask_of(view.hand)))
@@ -196,7 +213,7 @@ def _spare_queen(mask: int) -> int:
 
 def _follow(table: Table) -> Card:
     legal = table.masks.legal
-    winning = table.winning.bit
+    winning = table.to_beat
     overs = legal & above(winning)
     if overs and table.alarm is not None and table.winner == table.alarm and table.trick_points:
         # A few points now are cheap next to 26: overtake the seat that is running for the moon.
@@ -214,7 +231,7 @@ def _safe_to_take(table: Table) -> bool:
     if table.trick_points:
         return False
     if table.view.is_first_trick or table.is_last:
-        # PRODUCT.md: no points on the first trick (but for a hand of nothing else).
+        # docs/rules.md: no points on the first trick (but for a hand of nothing else).
         return True
     if table.lead == SPADES and table.queen_out:
         holder = queen_holder(table.view)
@@ -325,7 +342,7 @@ def _shoot_lead(table: Table) -> Card:
 
 def _shoot_follow(table: Table) -> Card:
     legal = table.masks.legal
-    overs = legal & above(table.winning.bit)
+    overs = legal & above(table.to_beat)
     if overs:
         return lowest(overs) if table.is_last else highest(overs)
     return lowest(legal)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.engine import Card, PlayerView
 from game.engine.cards import HEARTS, QUEEN_OF_SPADES, RANKS, SPADES
 
-from .base import Bot, current_winner, decision_rng
+from ..base import Bot, decision_rng, gettext_noop
 
 # How often it plays any legal card instead of its habit: the slip that lets beginners win.
 SLIP_RATE = 0.1
@@ -28,6 +28,9 @@ class EasyBot(Bot):
     """`slip_rate=0` removes the random slips, for tutorials and tests that want the habits."""
 
     level = "easy"
+    label = gettext_noop("Facile")
+    order = 1
+    searches = False
 
     def __init__(self, seed: int | None = None, slip_rate: float = SLIP_RATE) -> None:
         super().__init__(seed)
@@ -46,7 +49,7 @@ class EasyBot(Bot):
         if rng.random() < self.slip_rate:
             return rng.choice(legal)
         by_rank = sorted(legal, key=lambda card: (card.rank_index, rng.random()))
-        winning = current_winner(view)
+        winning = view.winning_play
         if winning is None:
             return by_rank[0]
         _, best = winning
