@@ -12,7 +12,11 @@ from game.services import claim_guest_games
 
 
 def claim_games_played_as_guest(
-    sender, *, request: HttpRequest | None, user: AbstractBaseUser, **kwargs
+    sender: type[AbstractBaseUser],
+    *,
+    request: HttpRequest | None,
+    user: AbstractBaseUser,
+    **kwargs: object,
 ) -> None:
     """Move the session's guest games to `user`, then forget the guest id.
 

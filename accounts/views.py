@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -23,7 +24,7 @@ def _next_url(request: HttpRequest) -> str:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next_url(request))
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         # login() fires user_logged_in: the guest's games move to the new account there.

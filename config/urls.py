@@ -1,9 +1,9 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.staticfiles.views import serve as serve_static
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("", include("game.urls")),
     path("compte/", include("accounts.urls")),

@@ -2,7 +2,7 @@
 
 The suggestion itself comes from the « Normal » bot (game.table); this module only reads the
 situation around it, from what the player may know (a PlayerView), to name the reason the
-strategy tips give for it (PRODUCT.md seeds: « passez sous », « créez une coupe »…).
+strategy tips give for it (the « Conseils » page: « passez sous », « créez une coupe »…).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _lead_reason(view: PlayerView, card: Card) -> str:
 
 
 def _follow_reason(view: PlayerView, card: Card, lead: str) -> str:
-    winner, winning = _winning_play(view, lead)
+    winner, winning = _winning_play(view)
     if card < winning:
         return _("Vous passez sous %(card)s du pli.") % {"card": with_article(winning)}
     threat = view.moon_threat
@@ -90,7 +90,7 @@ def _follow_reason(view: PlayerView, card: Card, lead: str) -> str:
 
 def _discard_reason(view: PlayerView, card: Card, lead: str) -> str:
     threat = view.moon_threat
-    if threat == _winning_play(view, lead)[0] != view.seat and not card.points:
+    if threat == _winning_play(view)[0] != view.seat and not card.points:
         return _("%(name)s vise peut-être la lune : ne lui donnez pas de points.") % {
             "name": SEAT_NAMES[threat]
         }
@@ -100,12 +100,11 @@ def _discard_reason(view: PlayerView, card: Card, lead: str) -> str:
     }
 
 
-def _winning_play(view: PlayerView, lead: str) -> tuple[int, Card]:
-    """The seat and card winning the trick so far: the highest card of the suit led."""
-    return max(
-        ((seat, card) for seat, card in view.current_trick if card.suit == lead),
-        key=lambda play: play[1],
-    )
+def _winning_play(view: PlayerView) -> tuple[int, Card]:
+    """The seat and card winning the trick so far (the reasons here come after a lead)."""
+    winning = view.winning_play
+    assert winning is not None, "a follow or a discard comes after the lead"
+    return winning
 
 
 def _trick_points(view: PlayerView) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from game.bots import DEFAULT_LEVEL
 from game.models import Difficulty, Target
 
 STALE_PAGE = _("Cette page n’est plus à jour : rechargez-la.")
@@ -18,7 +19,9 @@ class NewGameForm(forms.Form):
         choices=[(Target.FULL, Target.FULL.label), (Target.SHORT, Target.SHORT.label)],
         coerce=int,
         required=False,
-        empty_value=Target.FULL,
+        # The ignore: django-stubs narrows empty_value to str | None, but Django takes any
+        # value (its docs: "choose it accordingly", as coerce is not applied to it).
+        empty_value=Target.FULL,  # type: ignore[arg-type]
         initial=Target.FULL,
         widget=forms.RadioSelect,
     )
@@ -26,13 +29,14 @@ class NewGameForm(forms.Form):
         label=_("Difficulté"),
         choices=Difficulty.choices,
         required=False,
-        initial=Difficulty.NORMAL,
+        initial=DEFAULT_LEVEL,
         widget=forms.RadioSelect,
     )
     training = forms.BooleanField(label=_("Mode entraînement"), required=False)
 
     def clean_difficulty(self) -> str:
-        return self.cleaned_data["difficulty"] or Difficulty.NORMAL
+        chosen: str = self.cleaned_data["difficulty"]
+        return chosen or DEFAULT_LEVEL
 
 
 class ActionForm(forms.Form):
@@ -61,4 +65,6 @@ class DifficultyForm(forms.Form):
 
 
 def first_error(form: forms.Form) -> str:
-    return next(message for messages in form.errors.values() for message in messages)
+    # An ErrorList yields each message as a str (the stubs also allow a ValidationError or a
+    # lazy string): str() returns that same str.
+    return str(next(message for messages in form.errors.values() for message in messages))

@@ -15,11 +15,13 @@ from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from game.history import moments, sharing
-from game.history.replay import ReplayLinks, StepNotFound, build_step, load_hand
-from game.history.selectors import history_page, owned_game, shared_game
+from game.history import moment_store, moments, sharing
+from game.history.links import ReplayLinks
+from game.history.replay import build_step
+from game.history.selectors import history_page, load_hand, owned_game, shared_game
 from game.history.sheet import score_sheet
 from game.history.stats import player_stats
+from game.history.steps import StepNotFound
 from game.models import Game, Hand
 from game.ownership import owner_of
 from game.views import HtmxHttpRequest, is_partial
@@ -104,7 +106,7 @@ def _render_step(
     except (Hand.DoesNotExist, StepNotFound):
         raise Http404 from None
     if replay_step.moments_url:
-        analysis = moments.cached_analysis(game, hand_number)
+        analysis = moment_store.stored_analysis(game, hand_number)
         if analysis is not None:
             replay_step.moments = moments.present(analysis, record, links, step)
     template = "history/replay.html#replay" if is_partial(request) else "history/replay.html"
@@ -139,7 +141,7 @@ def _render_moments(
         _hands, record = load_hand(game, hand_number)
     except Hand.DoesNotExist:
         raise Http404 from None
-    if record.hand.scores is None:
+    if not record.hand.is_finished:
         raise Http404
     try:
         step = min(max(int(request.GET.get("etape", 0)), 0), record.last_step)
@@ -148,7 +150,7 @@ def _render_moments(
     if not request.htmx:
         # A plain visit (a crawler on a shared link) costs nothing: only the page asks.
         return redirect(links.step(hand_number, step))
-    analysis = moments.analysis_for(game, record)
+    analysis = moment_store.analysis_for(game, record)
     view = moments.present(analysis, record, links, step)
     # The list, and out of band the note beside the position if this step is a key moment.
     context = {"moments": view, "here": view.here, "oob": True}

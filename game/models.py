@@ -6,16 +6,34 @@ the moves (game.engine.replay), so the history is the single source of truth.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from game.bots import DEFAULT_LEVEL, LEVELS
+from game.engine import Card, Match, PassDirection
+from game.seats import HUMAN
 
-class Difficulty(models.TextChoices):
-    EASY = "easy", _("Facile")
-    NORMAL = "normal", _("Normal")
-    HARD = "hard", _("Difficile")
+# The levels offered to players, as the bots package declares them (game.bots.LEVELS):
+# Difficulty.EASY == "easy", its label « Facile » in the player's language. Its members
+# exist only at run time, so the code names a level by its code (DEFAULT_LEVEL, "easy").
+# The ignore: django-stubs types TextChoices(...) as making a member, not Enum's functional
+# API that makes a class from (name, (value, label)) pairs.
+Difficulty: type[models.TextChoices] = models.TextChoices(  # type: ignore[call-overload]
+    "Difficulty",
+    [(level.upper(), (level, _(bot.label))) for level, bot in LEVELS.items()],
+)
+
+
+class Result(StrEnum):
+    """How a game stands for its player: docs/rules.md, you win alone with the lowest total."""
+
+    WON = "won"
+    LOST = "lost"
+    PLAYING = "playing"
 
 
 class Target(models.IntegerChoices):
@@ -43,11 +61,13 @@ class Game(models.Model):
     )
     guest_id = models.UUIDField(null=True, blank=True, db_index=True)
     target = models.PositiveSmallIntegerField(choices=Target.choices, default=Target.FULL)
-    difficulty = models.CharField(
-        max_length=8, choices=Difficulty.choices, default=Difficulty.NORMAL
-    )
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices, default=DEFAULT_LEVEL)
     training = models.BooleanField(default=False)
+    # Which page shows the game (game.pages: each app registers the kinds it shows).
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SOLO)
+    # A game that ends after this many hands whatever the totals (a lesson is one hand);
+    # None for a game played to its target.
+    hand_limit = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.BigIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     totals = models.JSONField(default=list)
@@ -77,9 +97,27 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.get_status_display()})"
 
+    def get_absolute_url(self) -> str:
+        from game.pages import table_url
+
+        return table_url(self)
+
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def result(self) -> Result:
+        if not self.is_finished:
+            return Result.PLAYING
+        return Result.WON if self.winner == HUMAN else Result.LOST
+
+    def match(self) -> Match:
+        """The engine's bookkeeping of this game as stored (totals of the hands scored so
+        far): whether it is over, who won, the ranks. Needs `current_hand` (selected with it)."""
+        hand = self.current_hand
+        scored = 0 if hand is None else hand.number - (not hand.is_finished)
+        return Match.resume(self.target, self.totals, scored, hand_limit=self.hand_limit)
 
 
 class Hand(models.Model):
@@ -106,6 +144,18 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number} of game {self.game_id}"
+
+    def dealt_cards(self) -> list[list[Card]]:
+        """The four hands as dealt, seats 0..3: the one reader of the stored codes."""
+        return [[Card.from_code(code) for code in cards.split()] for cards in self.dealt]
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        return PassDirection(self.direction)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.scores is not None
 
 
 class Move(models.Model):

@@ -1,12 +1,16 @@
-"""Reading a game: the current hand rebuilt by the engine from the stored history."""
+"""Reading a game (the selectors): the current hand rebuilt by the engine from the stored
+history, and what the table waits for. Nothing here writes."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.engine import Card, Deal, Move as EngineMove, PassDirection, replay
+from django.db.models import QuerySet
+
+from game.engine import Deal, Move as EngineMove, Phase, replay
 from game.models import Game, Hand, Move
 from game.ownership import Owner
+from game.seats import BOT_SEATS, HUMAN
 
 
 @dataclass
@@ -32,8 +36,8 @@ def engine_move(move: Move) -> EngineMove:
 def rebuild_deal(game: Game, hand: Hand, moves: list[Move]) -> Deal:
     """The hand's position after its stored moves, each validated again by the engine."""
     return replay(
-        [[Card.from_code(code) for code in cards.split()] for cards in hand.dealt],
-        PassDirection(hand.direction),
+        hand.dealt_cards(),
+        hand.pass_direction,
         [engine_move(move) for move in moves],
         totals=totals_before(game, hand),
         target=game.target,
@@ -43,9 +47,25 @@ def rebuild_deal(game: Game, hand: Hand, moves: list[Move]) -> Deal:
 def load_position(game: Game) -> Position:
     """Two queries at most: the current hand (unless already joined) and its moves."""
     hand = game.current_hand
+    if hand is None:
+        raise Hand.DoesNotExist(f"game {game.pk} has no hand dealt")
     moves = list(hand.moves.all())
     return Position(game=game, hand=hand, deal=rebuild_deal(game, hand, moves), moves=moves)
 
 
-def owned_games(owner: Owner):
+def owned_games(owner: Owner) -> QuerySet[Game]:
     return Game.objects.filter(owner.games_filter())
+
+
+def pending_bot_seat(deal: Deal) -> int | None:
+    """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
+    if deal.phase == Phase.PASSING:
+        return next((seat for seat in BOT_SEATS if not deal.pass_submitted(seat)), None)
+    if deal.phase == Phase.PLAYING and deal.turn != HUMAN:
+        return deal.turn
+    return None
+
+
+def bots_pending(position: Position) -> bool:
+    """Whether the table waits for a bot (the page then asks the server to let it play)."""
+    return pending_bot_seat(position.deal) is not None

@@ -10,34 +10,32 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+import uuid
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game.bots import make_bot
+from game.bots import DEFAULT_LEVEL, bot_class, make_bot
 from game.engine import (
     Card,
     Deal,
     IllegalMove,
     Move as EngineMove,
     PassDirection,
+    Phase,
     deal_hands,
-    is_game_over,
-    winner,
 )
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Hand, Move, Target
 from game.ownership import Owner
-from game.positions import Position, load_position, owned_games
-from game.seats import BOT_SEATS, HUMAN
+from game.positions import Position, load_position, owned_games, pending_bot_seat
+from game.seats import HUMAN
 
 # About one Difficile decision: past it the request returns and the browser calls `advance`.
 BOT_TIME_BUDGET = 0.5
-# Levels whose decisions take microseconds (make bench): they reply inside the action.
-INSTANT_LEVELS = frozenset({Difficulty.EASY, Difficulty.NORMAL})
 
 
 @dataclass
@@ -67,16 +65,18 @@ def start_game(
     *,
     owner: Owner,
     target: int = Target.FULL,
-    difficulty: str = Difficulty.NORMAL,
+    difficulty: str = DEFAULT_LEVEL,
     training: bool = False,
     kind: str = Game.Kind.SOLO,
+    hand_limit: int | None = None,
     dealt: Sequence[Sequence[Card]] | None = None,
     seed: int | None = None,
 ) -> Game:
     """A new game with its first hand dealt and the bots' passes chosen.
 
-    The tutorial names its first hand (`dealt`) and its `seed`, so that every learner gets
-    the same deal and the same bots; a solo game is shuffled from a fresh seed."""
+    A lesson names its first hand (`dealt`) and its `seed`, so that every learner gets the
+    same deal and the same bots, and ends after `hand_limit` hands; a solo game is shuffled
+    from a fresh seed and played to its target."""
     if target not in Target.values:
         raise ValueError(f"target must be one of {Target.values}")
     if difficulty not in Difficulty.values:
@@ -90,6 +90,7 @@ def start_game(
             difficulty=difficulty,
             training=training,
             kind=kind,
+            hand_limit=hand_limit,
             seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
             totals=[0, 0, 0, 0],
         )
@@ -112,7 +113,7 @@ def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -
         dealt=[" ".join(card.code for card in cards) for cards in hands],
     )
     game.current_hand = hand
-    deal = Deal.start(hands, direction, totals=game.totals, target=game.target)
+    deal = Deal.start(hand.dealt_cards(), direction, totals=game.totals, target=game.target)
     position = Position(game=game, hand=hand, deal=deal)
     _save(position, _let_bots_play(position), fields=["current_hand"])
     return position
@@ -155,22 +156,8 @@ def _record(position: Position, seat: int, engine_move: EngineMove) -> Move:
 
 
 def _apply(position: Position, engine_move: EngineMove) -> Move:
-    engine_move.apply(position.deal)
+    position.deal = engine_move.applied_to(position.deal)
     return _record(position, engine_move.seat, engine_move)
-
-
-def _pending_bot_seat(position: Position) -> int | None:
-    """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
-    deal = position.deal
-    if deal.phase == "passing":
-        return next((seat for seat in BOT_SEATS if not deal.pass_submitted(seat)), None)
-    if deal.phase == "playing" and deal.turn != HUMAN:
-        return deal.turn
-    return None
-
-
-def bots_pending(position: Position) -> bool:
-    return _pending_bot_seat(position) is not None
 
 
 def _bot_moves(position: Position) -> list[Move]:
@@ -178,12 +165,12 @@ def _bot_moves(position: Position) -> list[Move]:
     started = time.monotonic()
     new_moves: list[Move] = []
     level = position.hand.difficulty
-    while (seat := _pending_bot_seat(position)) is not None:
+    while (seat := pending_bot_seat(position.deal)) is not None:
         if new_moves and time.monotonic() - started > BOT_TIME_BUDGET:
             break
         bot = make_bot(level, seed=position.game.seed + seat)
         view = position.deal.view(seat)
-        if position.deal.phase == "passing":
+        if position.deal.phase == Phase.PASSING:
             move = EngineMove.passing(seat, bot.choose_pass(view))
         else:
             move = EngineMove.playing(seat, bot.choose_play(view))
@@ -197,7 +184,7 @@ def _let_bots_play(position: Position) -> list[Move]:
     SQLite locks the whole database for a write transaction, so a searching bot (Difficile)
     never thinks inside one: its moves come from `advance`, computed before any lock.
     """
-    if position.hand.difficulty not in INSTANT_LEVELS:
+    if bot_class(position.hand.difficulty).searches:
         return []
     return _bot_moves(position)
 
@@ -223,22 +210,29 @@ def record_hand_result(hand: Hand, deal: Deal) -> None:
     hand.finished_at = timezone.now()
 
 
+def record_match_result(game: Game, deal: Deal) -> list[str]:
+    """Count a finished deal into its game (not saved): the totals, and once the engine's
+    Match says the game is over (docs/rules.md), its end and winner. The fields changed."""
+    match = game.match()
+    match.record(deal)
+    game.totals = match.totals
+    game.player_total = match.totals[HUMAN]
+    fields = ["totals", "player_total"]
+    if match.is_over:
+        game.status = Game.Status.FINISHED
+        game.winner = match.winner
+        game.finished_at = timezone.now()
+        fields += ["status", "winner", "finished_at"]
+    return fields
+
+
 def _finish_hand_if_over(position: Position) -> list[str]:
-    deal, hand, game = position.deal, position.hand, position.game
-    if deal.phase != "finished" or hand.scores is not None:
+    deal, hand = position.deal, position.hand
+    if deal.phase != Phase.FINISHED or hand.is_finished:
         return []
+    fields = record_match_result(position.game, deal)
     record_hand_result(hand, deal)
     hand.save(update_fields=HAND_RESULT_FIELDS)
-    game.totals = [total + score for total, score in zip(game.totals, hand.scores, strict=True)]
-    game.player_total = game.totals[HUMAN]
-    fields = ["totals", "player_total"]
-    # A tutorial is one hand (tutorial app): over with it, decided as if the target were met.
-    one_hand = game.kind == Game.Kind.TUTORIAL
-    if one_hand or is_game_over(game.totals, game.target):
-        game.status = Game.Status.FINISHED
-        game.winner = winner(game.totals, 0 if one_hand else game.target)
-        game.finished_at = hand.finished_at
-        fields += ["status", "winner", "finished_at"]
     return fields
 
 
@@ -249,7 +243,12 @@ def _save(position: Position, new_moves: list[Move], fields: list[str] | None = 
     position.game.save(update_fields=update)
 
 
-def _act(game_id: int, owner: Owner, expected_move: int | None, action) -> Outcome:
+def _act(
+    game_id: int,
+    owner: Owner,
+    expected_move: int | None,
+    action: Callable[[Position], list[Move]],
+) -> Outcome:
     with transaction.atomic():
         position = _lock(game_id, owner)
         try:
@@ -290,7 +289,7 @@ def submit_pass(
     """The human's three cards, final once given; the exchange follows the bots' choices."""
 
     def action(position: Position) -> list[Move]:
-        if position.deal.phase != "passing" or position.deal.pass_submitted(HUMAN):
+        if position.deal.phase != Phase.PASSING or position.deal.pass_submitted(HUMAN):
             raise Refused("wrong_phase", _("La passe est déjà faite."))
         if len(card_codes) != 3:
             raise Refused("bad_pass", _("Choisissez exactement 3 cartes à passer."))
@@ -309,7 +308,7 @@ def advance(*, game_id: int, owner: Owner) -> Outcome:
         _check_playing(position)
     except Refused as refused:
         return Outcome(position, error=refused.message, error_code=refused.code)
-    if not bots_pending(position):
+    if pending_bot_seat(position.deal) is None:
         return Outcome(position)
     seen = game.move_count
     new_moves = _bot_moves(position)
@@ -331,7 +330,7 @@ def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -
         try:
             _check_playing(position)
             _check_fresh(position, expected_move)
-            if position.deal.phase != "finished":
+            if position.deal.phase != Phase.FINISHED:
                 raise Refused("hand_not_over", _("La manche n’est pas terminée."))
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
@@ -340,17 +339,37 @@ def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -
     return Outcome(position, new_moves=[m for m in position.moves if m.number > start])
 
 
-def change_difficulty(*, game_id: int, owner: Owner, difficulty: str) -> Game:
-    """A new level for the bots, from the next hand on (PRODUCT.md)."""
-    if difficulty not in Difficulty.values:
-        raise Refused("bad_difficulty", _("Niveau inconnu."))
-    game = owned_games(owner).get(pk=game_id)
-    game.difficulty = difficulty
-    game.save(update_fields=["difficulty", "updated_at"])
-    return game
+def change_difficulty(*, game_id: int, owner: Owner, difficulty: str) -> Outcome:
+    """A new level for the bots, from the next hand on (docs/rules.md); not once it is over."""
+    with transaction.atomic():
+        position = _lock(game_id, owner)
+        try:
+            _check_playing(position)
+            if difficulty not in Difficulty.values:
+                raise Refused("bad_difficulty", _("Niveau inconnu."))
+        except Refused as refused:
+            return Outcome(position, error=refused.message, error_code=refused.code)
+        position.game.difficulty = difficulty
+        position.game.save(update_fields=["difficulty", "updated_at"])
+    return Outcome(position)
 
 
-def claim_guest_games(*, guest_id, user_id: int) -> int:
+def play_again(*, game_id: int, owner: Owner) -> Game:
+    """« Rejouer »: a new game with the same length, level and training mode, once this one
+    is over (`Refused` before that)."""
+    with transaction.atomic():
+        game = owned_games(owner).select_for_update(of=("self",)).get(pk=game_id)
+        if not game.is_finished:
+            raise Refused("game_not_over", _("La partie n’est pas terminée."))
+        return start_game(
+            owner=owner,
+            target=game.target,
+            difficulty=game.difficulty,
+            training=game.training,
+        )
+
+
+def claim_guest_games(*, guest_id: uuid.UUID, user_id: int) -> int:
     """A guest who signs up or logs in keeps the games played as a guest."""
     return Game.objects.filter(guest_id=guest_id, owner__isnull=True).update(owner_id=user_id)
 
@@ -359,12 +378,13 @@ __all__ = [
     "Outcome",
     "Refused",
     "advance",
-    "bots_pending",
     "change_difficulty",
     "claim_guest_games",
     "next_hand",
+    "play_again",
     "play_card",
     "record_hand_result",
+    "record_match_result",
     "start_game",
     "submit_pass",
 ]

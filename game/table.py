@@ -13,60 +13,21 @@ from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game import advice
-from game.bots import make_bot
-from game.cardnames import RED_SUITS, SUIT_NAMES, full_name, rank_label, short_name
-from game.engine import Card, Deal, PassDirection, PlayerView
+from game.bots import HINT_LEVEL, make_bot
+from game.cardnames import RED_SUITS, SUIT_NAMES, rank_label, short_name
+from game.display import HAND_SUIT_ORDER, Face, PlayedCard, hand_order, moon_sentence, played_card
+from game.engine import Card, Deal, PassDirection, Phase, PlayerView
 from game.engine.cards import RANKS, SUIT_SYMBOLS
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
-from game.positions import Position
+from game.positions import Position, bots_pending
 from game.seats import BOT_SEATS, HUMAN, SEAT_NAMES, SEAT_PLACES
-from game.services import bots_pending
 
-# The hand reads black, red, black, red (♣ ♥ ♠ ♦) so that neighbouring suits never share
-# a colour.
-HAND_SUIT_ORDER = "CHSD"
-HINT_LEVEL = "normal"
 PASS_LABELS = {
     PassDirection.LEFT: gettext_lazy("Passer à gauche"),
     PassDirection.RIGHT: gettext_lazy("Passer à droite"),
     PassDirection.ACROSS: gettext_lazy("Passer en face"),
 }
-# Sentences the browser shows by itself (table.js), kept here to go through translation.
-CLIENT_TEXT = {
-    "chooseCard": gettext_lazy("Choisissez d’abord une carte."),
-    "chooseThree": gettext_lazy("Choisissez exactement 3 cartes à passer."),
-    "threeChosen": gettext_lazy("Vous avez déjà choisi 3 cartes."),
-    "suggestion": gettext_lazy("Suggestion :"),
-    "notFound": gettext_lazy("Cette partie est introuvable."),
-    "expired": gettext_lazy("Votre session a expiré : rechargez la page."),
-    "failed": gettext_lazy("Le serveur ne répond pas. Réessayez dans un instant."),
-}
-
-
-@dataclass(frozen=True)
-class Face:
-    """A card as drawn: rank and suit symbol, colour, and its name for screen readers."""
-
-    code: str
-    rank: str
-    suit: str
-    symbol: str
-    red: bool
-    name: str
-    short: str
-
-    @classmethod
-    def of(cls, card: Card) -> Face:
-        return cls(
-            code=card.code,
-            rank=rank_label(card),
-            suit=card.suit,
-            symbol=SUIT_SYMBOLS[card.suit],
-            red=card.suit in RED_SUITS,
-            name=full_name(card),
-            short=short_name(card),
-        )
 
 
 @dataclass(frozen=True)
@@ -78,22 +39,6 @@ class SeatView:
     total: int
     moon_threat: bool
     thinking: bool
-
-
-@dataclass(frozen=True)
-class PlayedCard:
-    """A card on the table at its player's side; `wins` is the place that took the trick
-    when this card completed it (replayed moves only)."""
-
-    place: str
-    name: str
-    face: Face
-    wins: str | None = None
-
-    @property
-    def label(self) -> str:
-        """« Léa : Dame de pique », for screen readers."""
-        return _("%(player)s : %(card)s") % {"player": self.name, "card": self.face.name}
 
 
 @dataclass(frozen=True)
@@ -120,7 +65,7 @@ class HandCard:
 class HandAction:
     """What the human is asked to do with the hand, with the « Normal » bot's suggestion."""
 
-    kind: str  # "passing": three checkboxes; "playing": one radio
+    kind: Phase  # PASSING: three checkboxes; PLAYING: one radio
     submit_label: str
     hint: list[Card]
     advice: str
@@ -131,11 +76,11 @@ class HandAction:
 
     @property
     def input_type(self) -> str:
-        return "checkbox" if self.kind == "passing" else "radio"
+        return "checkbox" if self.kind == Phase.PASSING else "radio"
 
     @property
     def input_name(self) -> str:
-        return "cards" if self.kind == "passing" else "card"
+        return "cards" if self.kind == Phase.PASSING else "card"
 
 
 @dataclass(frozen=True)
@@ -224,7 +169,7 @@ class TableView:
     voids: list[str]
 
     @property
-    def difficulties(self):
+    def difficulties(self) -> list[tuple[str, str]]:
         return Difficulty.choices
 
     @property
@@ -236,7 +181,7 @@ class TableView:
         """Where the hand's form posts: the three cards to pass, or the card to play."""
         if self.action is None:
             return None
-        return self.urls.pass_cards if self.action.kind == "passing" else self.urls.play_card
+        return self.urls.pass_cards if self.action.kind == Phase.PASSING else self.urls.play_card
 
     @property
     def result_rows(self) -> list[ResultRow]:
@@ -260,7 +205,7 @@ def build_table(
     seats = [_seat(seat, view, game, thinking) for seat in range(4)]
     action = _hand_action(view, game)
     replay_start, replay = _replay(view, new_moves)
-    hand_result = _hand_result(position) if deal.phase == "finished" else None
+    hand_result = _hand_result(position) if deal.phase == Phase.FINISHED else None
     return TableView(
         game=game,
         urls=urls or TableUrls.of("game", game.pk, GAME_ACTIONS),
@@ -304,19 +249,9 @@ def _thinking_seat(deal: Deal, pending: bool) -> int | None:
     """The bot the human is waiting for, if any: to play, or to choose its pass."""
     if not pending:
         return None
-    if deal.phase == "playing":
+    if deal.phase == Phase.PLAYING:
         return deal.turn
     return next(seat for seat in BOT_SEATS if not deal.pass_submitted(seat))
-
-
-def played_card(seat: int, card: Card, wins: int | None = None) -> PlayedCard:
-    """A card on the table at its player's side (`wins`: the seat that took the trick)."""
-    return PlayedCard(
-        place=SEAT_PLACES[seat],
-        name=str(SEAT_NAMES[seat]),
-        face=Face.of(card),
-        wins=None if wins is None else SEAT_PLACES[wins],
-    )
 
 
 def _last_trick(view: PlayerView) -> str:
@@ -337,11 +272,11 @@ def _last_trick(view: PlayerView) -> str:
 
 
 def _status(view: PlayerView, thinking: int | None) -> str:
-    if view.phase == "finished":
+    if view.phase == Phase.FINISHED:
         return _("La manche est terminée.")
     if thinking is not None:
         return _("%(name)s réfléchit…") % {"name": SEAT_NAMES[thinking]}
-    if view.phase == "passing":
+    if view.phase == Phase.PASSING:
         receiver = SEAT_NAMES[view.direction.receiver(HUMAN)]
         return _("Choisissez 3 cartes à passer à %(name)s.") % {"name": receiver}
     if view.is_first_trick and not view.current_trick:
@@ -361,18 +296,18 @@ def _hand_action(view: PlayerView, game: Game) -> HandAction | None:
     """The pass to choose or the card to play, if it is the human's move; the suggestion is
     the « Normal » bot's choice from the human's own view (Indice, training advice)."""
     bot = make_bot(HINT_LEVEL, seed=game.seed)
-    if view.phase == "passing" and not view.pass_submitted:
+    if view.phase == Phase.PASSING and not view.pass_submitted:
         cards = bot.choose_pass(view)
         return HandAction(
-            kind="passing",
+            kind=Phase.PASSING,
             submit_label=str(PASS_LABELS[view.direction]),
             hint=cards,
             advice=advice.pass_reason(view, cards),
         )
-    if view.phase == "playing" and view.is_my_turn:
+    if view.phase == Phase.PLAYING and view.is_my_turn:
         card = bot.choose_play(view)
         return HandAction(
-            kind="playing",
+            kind=Phase.PLAYING,
             submit_label=_("Jouer"),
             hint=[card],
             advice=advice.play_reason(view, card),
@@ -384,10 +319,10 @@ def _hand_cards(position: Position, view: PlayerView, hint: list[Card]) -> list[
     deal = position.deal
     # « reçue » until the human plays a first card: the hand still holds 13 cards.
     received = set(view.received or ()) if len(view.hand) == 13 else set()
-    cards = sorted(view.hand, key=lambda card: (HAND_SUIT_ORDER.index(card.suit), card.index))
+    cards = sorted(view.hand, key=hand_order)
     hand = []
     for index, card in enumerate(cards):
-        refusal = deal.check_play(HUMAN, card) if view.phase == "playing" else None
+        refusal = deal.check_play(HUMAN, card) if view.phase == Phase.PLAYING else None
         hand.append(
             HandCard(
                 face=Face.of(card),
@@ -409,7 +344,7 @@ def _replay(
     count = sum(move.kind == Move.Kind.PLAY for move in new_moves)
     if not count:
         return [], []
-    plays = [play for trick in view.tricks for play in trick.plays] + list(view.current_trick)
+    plays = view.plays
     start = len(plays) - count
     before = [played_card(seat, card) for seat, card in plays[start - start % 4 : start]]
     steps = []
@@ -424,9 +359,10 @@ def _replay(
 
 def _standings(game: Game, scores: list[int]) -> list[ResultRow]:
     """Each seat with its score for the hand and its total, ranked by total (ties share)."""
+    match = game.match()
     return [
         ResultRow(
-            rank=rank_of(game.totals, seat),
+            rank=match.rank_of(seat),
             name=str(SEAT_NAMES[seat]),
             hand_score=scores[seat],
             total=game.totals[seat],
@@ -440,20 +376,6 @@ def _hand_result(position: Position) -> HandResult:
     deal = position.deal
     rows = _standings(position.game, deal.scores())
     return HandResult(number=position.hand.number, rows=rows, moon=moon_sentence(deal.moon_shooter))
-
-
-def moon_sentence(shooter: int | None) -> str | None:
-    """« Vous avez tiré la lune ! » or the bot's name, when a seat shot the moon."""
-    if shooter is None:
-        return None
-    if shooter == HUMAN:
-        return _("Vous avez tiré la lune !")
-    return _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
-
-
-def rank_of(totals: Sequence[int], seat: int) -> int:
-    """The seat's place by total, 1 for the fewest points; equal totals share a place."""
-    return 1 + sorted(totals).index(totals[seat])
 
 
 def _game_result(last_hand: HandResult, game: Game) -> GameResult:

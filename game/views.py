@@ -16,7 +16,6 @@ from django import forms
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -24,12 +23,13 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from game import services
+from game.client_text import CLIENT_TEXT
 from game.forms import ActionForm, DifficultyForm, NewGameForm, PlayForm, first_error
 from game.models import Game, Move
 from game.ownership import Owner, owner_of
 from game.positions import Position, load_position, owned_games
 from game.services import Outcome
-from game.table import CLIENT_TEXT, build_table
+from game.table import build_table
 
 IN_PROGRESS_SHOWN = 10
 
@@ -68,7 +68,7 @@ def render_table(
     error: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    context = {"table": build_table(position, new_moves=new_moves, error=error)}
+    context: dict[str, object] = {"table": build_table(position, new_moves=new_moves, error=error)}
     if is_partial(request):
         return table_response(render(request, "game/table.html#table", context, status=status))
     context["client_text"] = CLIENT_TEXT
@@ -84,11 +84,7 @@ class TablePage:
     page_url: Callable[[Game], str]
 
 
-SOLO_TABLE = TablePage(
-    render=render_table,
-    games=owned_games,
-    page_url=lambda game: reverse("game:table", args=[game.pk]),
-)
+SOLO_TABLE = TablePage(render=render_table, games=owned_games, page_url=Game.get_absolute_url)
 
 
 def respond(
@@ -171,7 +167,7 @@ def play_card_from(
 def home_page(request: HtmxHttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
     in_progress = (
         owned_games(owner_of(request))
-        # The tutorial has its own page (tutorial app): not a game to resume here.
+        # Games of other kinds (a lesson) are resumed from their own pages.
         .filter(status=Game.Status.PLAYING, kind=Game.Kind.SOLO)
         .select_related("current_hand")
         .order_by("-updated_at")[:IN_PROGRESS_SHOWN]
@@ -196,9 +192,10 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     position = owned_position(request, game_id)
-    if position.game.kind == Game.Kind.TUTORIAL:
-        # The tutorial's deal is played beside its notes, on the tutorial's own page.
-        return redirect("tutorial:index")
+    page = position.game.get_absolute_url()
+    if page != request.path:
+        # A game of another kind is played on its own page (game.pages).
+        return redirect(page)
     return render_table(request, position)
 
 
@@ -229,22 +226,19 @@ def next_hand(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @game_action
 def change_difficulty(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     data = read(DifficultyForm, request)
-    game = services.change_difficulty(
+    outcome = services.change_difficulty(
         game_id=game_id, owner=owner_of(request), difficulty=data["difficulty"]
     )
-    return respond(request, Outcome(load_position(game)))
+    return respond(request, outcome)
 
 
 @game_action
 def play_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """« Rejouer »: a new game with the same length, level and training mode, once over."""
-    owner = owner_of(request)
-    game = owned_games(owner).select_related("current_hand").get(pk=game_id)
-    if not game.is_finished:
-        error = _("La partie n’est pas terminée.")
-        return render_table(request, load_position(game), error=error, status=409)
-    again = services.start_game(
-        owner=owner, target=game.target, difficulty=game.difficulty, training=game.training
-    )
-    url = reverse("game:table", args=[again.pk])
+    try:
+        again = services.play_again(game_id=game_id, owner=owner_of(request))
+    except services.Refused as refused:
+        position = owned_position(request, game_id)
+        return render_table(request, position, error=refused.message, status=409)
+    url = again.get_absolute_url()
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

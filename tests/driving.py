@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game import services
+from game import positions, services
 from game.bots import make_bot
 from game.models import Game
 from game.ownership import Owner
@@ -22,7 +22,7 @@ def human_acts(game: Game, owner: Owner) -> services.Outcome:
     position = position_of(game)
     deal = position.deal
     bot = make_bot("easy", seed=1)
-    if services.bots_pending(position):
+    if positions.bots_pending(position):
         return services.advance(game_id=game.pk, owner=owner)
     if deal.phase == "passing":
         cards = bot.choose_pass(deal.view(HUMAN))

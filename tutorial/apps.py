@@ -1,6 +1,14 @@
 from django.apps import AppConfig
+from django.urls import reverse
 
 
 class TutorialConfig(AppConfig):
     name = "tutorial"
     verbose_name = "Apprendre à jouer"
+
+    def ready(self) -> None:
+        from game.models import Game
+        from game.pages import register_table_page
+
+        # A tutorial game is played beside its notes, on the tutorial's own page.
+        register_table_page(Game.Kind.TUTORIAL, lambda game: reverse("tutorial:index"))

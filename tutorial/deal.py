@@ -23,6 +23,8 @@ from game.engine import Card
 
 # The game's seed: the bots and « Indice » are made from it (game.services, game.table).
 TUTORIAL_SEED = 20_240_601
+# The bots' level the deal was chosen with (tutorial.dealsearch): its lessons depend on it.
+TUTORIAL_LEVEL = "normal"
 
 # Seats 0..3: you, Léa (left), Hugo (across), Chloé (right).
 HANDS = (

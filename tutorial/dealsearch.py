@@ -21,16 +21,16 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
-from game.bots import make_bot
+from game.bots import HINT_LEVEL, make_bot
 from game.bots.selfplay import play_to_end
 from game.engine import Card, Deal, Move, PassDirection, PlayerView, deal_hands
 from game.seats import BOT_SEATS, HUMAN
+from tutorial.deal import TUTORIAL_LEVEL, TUTORIAL_SEED
 from tutorial.notes import NOTES, Note, arising, moments
 
-LEVEL = "normal"
-HINT_LEVEL = "normal"  # game.table.HINT_LEVEL: what « Indice » suggests
 RANDOM_LEARNERS = 4
 DANGEROUS_SPADES = {"QS", "KS", "AS"}
 HIGH_HEARTS = {"AH", "KH", "QH"}
@@ -91,7 +91,7 @@ def learners(seed: int) -> dict[str, Callable[[], Learner]]:
         "highest": Highest,
     }
     for number in range(RANDOM_LEARNERS):
-        found[f"random{number}"] = lambda number=number: Whim(number)
+        found[f"random{number}"] = partial(Whim, number)
     return found
 
 
@@ -101,7 +101,7 @@ def play_through(
     """The hand as game.services plays it: the bots pass as soon as it is dealt, then the
     learner; each bot is made with the game's seed plus its seat."""
     deal = Deal.start(hands, PassDirection.LEFT)
-    players = [learner, *(make_bot(LEVEL, seed=seed + seat) for seat in BOT_SEATS)]
+    players = [learner, *(make_bot(TUTORIAL_LEVEL, seed=seed + seat) for seat in BOT_SEATS)]
     moves: list[Move] = []
     for seat in (*BOT_SEATS, HUMAN):
         move = Move.passing(seat, players[seat].choose_pass(deal.view(seat)))
@@ -203,8 +203,6 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="first shuffle seed")
     parser.add_argument("--show", type=int, default=5)
     options = parser.parse_args()
-
-    from tutorial.deal import TUTORIAL_SEED
 
     ratings = []
     for shuffle in range(options.first, options.first + options.deals):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from game.engine import Card, Deal, Move, PassDirection, PlayerView
+from game.engine import Card, Deal, Move, PassDirection, Phase, PlayerView
 from game.seats import HUMAN
 
 Plays = tuple[tuple[int, Card], ...]
@@ -70,17 +70,17 @@ def _dealt(moment: Moment) -> bool:
 
 
 def _passing(moment: Moment) -> bool:
-    return moment.view.phase == "passing" and not moment.view.pass_submitted
+    return moment.view.phase == Phase.PASSING and not moment.view.pass_submitted
 
 
 def _received(moment: Moment) -> bool:
     # The « reçue » marks show until the learner plays a first card (game.table).
     view = moment.view
-    return view.phase == "playing" and bool(view.received) and len(view.hand) == 13
+    return view.phase == Phase.PLAYING and bool(view.received) and len(view.hand) == 13
 
 
 def _two_of_clubs(moment: Moment) -> bool:
-    return moment.view.phase == "playing" and moment.view.is_first_trick
+    return moment.view.phase == Phase.PLAYING and moment.view.is_first_trick
 
 
 def _following(moment: Moment) -> bool:
@@ -124,7 +124,7 @@ def _moon_threat(moment: Moment) -> bool:
 
 
 def _hand_over(moment: Moment) -> bool:
-    return moment.view.phase == "finished"
+    return moment.view.phase == Phase.FINISHED
 
 
 # In the order a deal usually brings them; the tutorial's deal (tutorial.deal) was chosen so
@@ -274,8 +274,8 @@ def moments(
         move.apply(deal)
         if not move.is_pass:
             plays.append((move.seat, move.card))
-    waiting = deal.phase == "finished" or (
-        deal.turn == HUMAN if deal.phase == "playing" else not deal.pass_submitted(HUMAN)
+    waiting = deal.phase == Phase.FINISHED or (
+        deal.turn == HUMAN if deal.phase == Phase.PLAYING else not deal.pass_submitted(HUMAN)
     )
     yield Moment.of(deal, tuple(plays)) if waiting else None
 
@@ -317,7 +317,7 @@ def follow(
     for moment in moments(hands, direction, moves):
         new = arising(moment, seen) if moment is not None else ()
         seen.extend(new)
-        finished = moment is not None and moment.view.phase == "finished"
+        finished = moment is not None and moment.view.phase == Phase.FINISHED
     return Progress(seen=tuple(seen), new=new, finished=finished)
 
 

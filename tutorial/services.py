@@ -1,25 +1,23 @@
 """The tutorial's write paths: a thin layer over game.services for games of kind « tutorial ».
 
 A tutorial is an ordinary game with a fixed first hand (tutorial.deal) that ends with that
-hand: the same services lock it, validate every move with the engine and let the bots reply.
-This layer only makes sure the game named is the owner's tutorial, and records the
-completion of a signed-in player in the same transaction as the move that ends the deal.
+hand (a one-hand game): the same services lock it, validate every move with the engine and
+let the bots reply. This layer only makes sure the game named is the owner's tutorial, and
+records the completion of a signed-in player once the move that ends the deal is committed
+(never inside the game's transaction, which holds SQLite's write lock while bots play).
 """
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import QuerySet
 
 from game import services
-from game.models import Difficulty, Game
+from game.models import Game
 from game.ownership import Owner
 from game.positions import owned_games
 from game.services import Outcome
-from tutorial.deal import TUTORIAL_SEED, tutorial_hands
+from tutorial.deal import TUTORIAL_LEVEL, TUTORIAL_SEED, tutorial_hands
 from tutorial.models import TutorialCompletion
-
-LEVEL = Difficulty.NORMAL
 
 
 def tutorial_games(owner: Owner) -> QuerySet[Game]:
@@ -34,8 +32,9 @@ def current_tutorial(owner: Owner) -> Game | None:
 def start_tutorial(*, owner: Owner) -> Game:
     return services.start_game(
         owner=owner,
-        difficulty=LEVEL,
+        difficulty=TUTORIAL_LEVEL,
         kind=Game.Kind.TUTORIAL,
+        hand_limit=1,
         dealt=tutorial_hands(),
         seed=TUTORIAL_SEED,
     )
@@ -73,17 +72,15 @@ def play_card(
     *, game_id: int, owner: Owner, card_code: str, expected_move: int | None = None
 ) -> Outcome:
     _check_tutorial(game_id, owner)
-    with transaction.atomic():
-        outcome = services.play_card(
-            game_id=game_id, owner=owner, card_code=card_code, expected_move=expected_move
-        )
-        return _record_completion(outcome, owner)
+    outcome = services.play_card(
+        game_id=game_id, owner=owner, card_code=card_code, expected_move=expected_move
+    )
+    return _record_completion(outcome, owner)
 
 
 def advance(*, game_id: int, owner: Owner) -> Outcome:
     _check_tutorial(game_id, owner)
-    with transaction.atomic():
-        return _record_completion(services.advance(game_id=game_id, owner=owner), owner)
+    return _record_completion(services.advance(game_id=game_id, owner=owner), owner)
 
 
 __all__ = [

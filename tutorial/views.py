@@ -17,10 +17,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from game.client_text import CLIENT_TEXT
 from game.models import Move
 from game.ownership import owner_of
 from game.positions import Position, load_position
-from game.table import CLIENT_TEXT, TableUrls, build_table
+from game.table import TableUrls, build_table
 from game.views import (
     HtmxHttpRequest,
     TablePage,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bots import make_bot
-from game.engine import Deal, PassDirection, deal_hands
+from game.engine import Deal, PassDirection, Phase, PlayerView, deal_hands
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def time_decisions(level: str, deals: int, seed: int = 7) -> Timings:
     bots = [make_bot(level, seed=seed + seat) for seat in range(4)]
     samples: list[float] = []
 
-    def timed(choose, view):
+    def timed[Choice](choose: Callable[[PlayerView], Choice], view: PlayerView) -> Choice:
         started = time.perf_counter()
         choice = choose(view)
         samples.append(time.perf_counter() - started)
@@ -40,7 +41,7 @@ def time_decisions(level: str, deals: int, seed: int = 7) -> Timings:
 
     for number in range(1, deals + 1):
         deal = Deal.start(deal_hands(rng), PassDirection.for_hand(number))
-        if deal.phase == "passing":
+        if deal.phase == Phase.PASSING:
             for seat, bot in enumerate(bots):
                 deal.submit_pass(seat, timed(bot.choose_pass, deal.view(seat)))
         while deal.turn is not None:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 import time
 
-from game.engine import Deal, PassDirection, deal_hands
+from game.engine import Deal, PassDirection, Phase, deal_hands
 
 
 def play_random_deal(rng: random.Random, direction: PassDirection) -> list[int]:
     """Random passes and random legal plays from a fresh shuffle; returns the scores."""
     draw = rng.random
     deal = Deal.start(deal_hands(rng), direction)
-    if deal.phase == "passing":
+    if deal.phase == Phase.PASSING:
         for seat in range(4):
             hand = deal.hand(seat)
             picks = [hand.pop(int(draw() * 13)), hand.pop(int(draw() * 12))]

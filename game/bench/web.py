@@ -61,31 +61,31 @@ def _play_games(games: int, level: str) -> ActionFigures:
     from django.test.utils import CaptureQueriesContext
 
     from game.bots import make_bot
+    from game.engine import Phase
     from game.models import Game
-    from game.positions import load_position
+    from game.positions import bots_pending, load_position
     from game.seats import HUMAN
-    from game.services import bots_pending
 
     figures = ActionFigures()
     client = Client(headers={"HX-Request": "true"})
     player = make_bot("normal", seed=3)
     for _ in range(games):
         client.post("/partie/nouvelle/", {"target": 50, "difficulty": level})
-        game = Game.objects.order_by("-pk").first()
+        game = Game.objects.latest("pk")
         while True:
             game = Game.objects.select_related("current_hand").get(pk=game.pk)
             if game.is_finished:
                 break
             position = load_position(game)
             deal, base = position.deal, f"/partie/{game.pk}/"
-            data = {"move": game.move_count}
+            data: dict[str, int | str | list[str]] = {"move": game.move_count}
             if bots_pending(position):
                 action, url = "advance", base + "avancer/"
-            elif deal.phase == "passing":
+            elif deal.phase == Phase.PASSING:
                 cards = player.choose_pass(deal.view(HUMAN))
                 action, url = "pass", base + "passer/"
                 data["cards"] = [card.code for card in cards]
-            elif deal.phase == "playing":
+            elif deal.phase == Phase.PLAYING:
                 action, url = "play card", base + "jouer/"
                 data["card"] = player.choose_play(deal.view(HUMAN)).code
             else:

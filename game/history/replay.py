@@ -1,8 +1,4 @@
-"""A stored hand step by step, as the engine rebuilds it from the move history.
-
-The steps of a hand: 0 is the deal; on a hand with a pass, step 1 is the exchange (the four
-passes, which happen at once: PRODUCT.md); then one step per card played. A step's position
-is `game.engine.replay` of the moves up to it, nothing else.
+"""One step of a stored hand as the replay page shows it (the steps: game.history.steps).
 
 What a step shows depends on the game: once it is over everything is revealed (all four
 hands from the deal, every pass); while it is in progress the replay shows only what the
@@ -12,20 +8,18 @@ hands, not even those of hands already finished.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game.cardnames import short_name
-from game.engine import Card, Deal, Move as EngineMove, PassDirection, replay
-from game.history.selectors import result_of
-from game.models import Game, Hand, Move
+from game.display import Face, PlayedCard, hand_order, moon_sentence, played_card
+from game.engine import Card, Deal, Match, PassDirection, Phase
+from game.history.links import ReplayLinks
+from game.history.steps import HandRecord
+from game.models import Game, Hand, Result
 from game.seats import HUMAN, SEAT_NAMES, SEAT_PLACES
-from game.table import HAND_SUIT_ORDER, Face, PlayedCard, moon_sentence, played_card
-
-PASSES = 4
 
 DEAL_CAPTIONS = {
     PassDirection.LEFT: gettext_lazy("La donne : chacun passera 3 cartes à gauche."),
@@ -44,124 +38,6 @@ DIRECTION_LABELS = {
     PassDirection.ACROSS: gettext_lazy("Passe en face"),
     PassDirection.NONE: gettext_lazy("Pas de passe"),
 }
-
-
-class StepNotFound(LookupError):
-    """A hand or a step the stored history does not reach (a 404 for the views)."""
-
-
-# -- The stored hand ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HandRecord:
-    """One stored hand: its cards as dealt, its pass direction and its moves, in order."""
-
-    hand: Hand
-    dealt: list[list[Card]]
-    direction: PassDirection
-    moves: list[EngineMove]
-
-    @classmethod
-    def of(cls, hand: Hand, moves: Iterable[Move]) -> HandRecord:
-        return cls(
-            hand=hand,
-            dealt=[[Card.from_code(code) for code in cards.split()] for cards in hand.dealt],
-            direction=PassDirection(hand.direction),
-            moves=[EngineMove.from_codes(move.seat, move.cards) for move in moves],
-        )
-
-    @property
-    def has_pass(self) -> bool:
-        return self.direction is not PassDirection.NONE
-
-    @property
-    def play_offset(self) -> int:
-        """The step at which the first trick is about to be led."""
-        return 1 if self.has_pass else 0
-
-    @property
-    def last_step(self) -> int:
-        """The last step the history reaches (the exchange needs all four passes)."""
-        if not self.has_pass:
-            return len(self.moves)
-        return 0 if len(self.moves) < PASSES else len(self.moves) - PASSES + 1
-
-    def move_count(self, step: int) -> int:
-        """How many of the hand's moves are made at `step`."""
-        if not 0 <= step <= self.last_step:
-            raise StepNotFound(step)
-        if not self.has_pass or step == 0:
-            return step
-        return step + PASSES - 1
-
-    def deal_at(self, step: int) -> Deal:
-        return replay(self.dealt, self.direction, self.moves[: self.move_count(step)])
-
-    def pass_of(self, seat: int) -> list[Card] | None:
-        """The cards `seat` passed, if its pass is in the history."""
-        for move in self.moves[:PASSES] if self.has_pass else ():
-            if move.is_pass and move.seat == seat:
-                return list(move.cards)
-        return None
-
-    def decision_step(self, play_index: int) -> int:
-        """The step at which the `play_index`-th card of the hand (from 0) was chosen."""
-        return self.play_offset + play_index
-
-    def trick_end_step(self, trick_number: int) -> int:
-        """The step at which trick `trick_number` (from 1) is complete."""
-        return self.play_offset + 4 * trick_number
-
-    def trick_of_step(self, step: int) -> int | None:
-        """The trick (from 1) that the card played at `step` belongs to."""
-        if step <= self.play_offset:
-            return None
-        return (step - self.play_offset - 1) // 4 + 1
-
-
-def load_hand(game: Game, hand_number: int) -> tuple[list[Hand], HandRecord]:
-    """Every hand of the game (for the totals before it and the hand count) and one hand's
-    record: two queries. `Hand.DoesNotExist` for a hand the game has not dealt."""
-    hands = list(game.hands.all())
-    hand = next((hand for hand in hands if hand.number == hand_number), None)
-    if hand is None:
-        raise Hand.DoesNotExist
-    return hands, HandRecord.of(hand, hand.moves.all())
-
-
-def totals_before(hands: Sequence[Hand], number: int) -> list[int]:
-    """The match totals when hand `number` was dealt: the scores of the finished hands before."""
-    totals = [0, 0, 0, 0]
-    for hand in hands:
-        if hand.number < number and hand.scores:
-            totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
-    return totals
-
-
-# -- Addresses ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ReplayLinks:
-    """The replay's addresses: the owner's, or the public ones behind a share token."""
-
-    game_id: int
-    token: str | None = None
-
-    def _reverse(self, name: str, *args: int) -> str:
-        if self.token:
-            return reverse(f"game:shared{name}", args=[self.token, *args])
-        return reverse(f"game:replay{name}", args=[self.game_id, *args])
-
-    def overview(self) -> str:
-        return self._reverse("")
-
-    def step(self, hand_number: int, step: int) -> str:
-        return self._reverse("_step", hand_number, step)
-
-    def moments(self, hand_number: int) -> str:
-        return self._reverse("_moments", hand_number)
 
 
 # -- What a step shows -------------------------------------------------------------------
@@ -243,7 +119,7 @@ class ReplayStep:
     last_step: int
     direction: str
     revealed: bool
-    result: str
+    result: Result
     caption: str
     seats: list[ReplaySeat]
     trick: list[PlayedCard]
@@ -269,6 +145,12 @@ class ReplayStep:
         return self.seats[1:]
 
 
+def totals_before(game: Game, hands: Sequence[Hand], number: int) -> list[int]:
+    """The match totals when hand `number` was dealt: the engine's count of the hands before."""
+    scored = [hand.scores for hand in hands if hand.number < number and hand.scores]
+    return Match(game.target, scored).totals
+
+
 def build_step(
     game: Game,
     hands: Sequence[Hand],
@@ -279,11 +161,10 @@ def build_step(
     """The position of `record` at `step` as the replay page shows it (StepNotFound if the
     history does not reach it)."""
     deal = record.deal_at(step)
-    final = record.deal_at(record.last_step) if step != record.last_step else deal
     number = record.hand.number
     revealed = game.is_finished
-    before = totals_before(hands, number)
-    finished = deal.phase == "finished"
+    before = totals_before(game, hands, number)
+    finished = deal.phase == Phase.FINISHED
     scores = deal.scores() if finished else deal.points_taken
     trick, winner = _trick_shown(record, deal, step)
     seats = [
@@ -298,19 +179,19 @@ def build_step(
         last_step=record.last_step,
         direction=str(DIRECTION_LABELS[record.direction]),
         revealed=revealed,
-        result=result_of(game),
+        result=game.result,
         caption=_caption(record, deal, step, trick, winner),
         seats=seats,
         trick=[played_card(seat, card) for seat, card in trick],
         trick_winner=SEAT_PLACES[winner] if winner is not None else None,
         hearts_broken=deal.hearts_broken,
         queen_played=deal.queen_played,
-        tricks=_trick_links(record, final, step, links),
+        tricks=_trick_links(record, record.final, step, links),
         nav=_nav(record, step, len(hands), links),
         url=links.step(number, step),
         overview_url=links.overview(),
         # Key moments only for a hand whose end is stored: never the hand being played.
-        moments_url=links.moments(number) if record.hand.scores is not None else None,
+        moments_url=links.moments(number) if record.hand.is_finished else None,
         hand_over=finished,
         moon=moon_sentence(deal.moon_shooter) if finished else None,
     )
@@ -334,7 +215,7 @@ def _seat(
     if visible:
         cards = [
             ReplayCard(Face.of(card), received=card in received, passing=card in passing)
-            for card in sorted(held, key=_hand_order)
+            for card in sorted(held, key=hand_order)
         ]
     passed: list[Card] = (deal.passed(seat) or []) if exchanged and visible else []
     got: list[Card] = sorted(received) if visible else []
@@ -361,12 +242,9 @@ def _other(seat: int) -> str:
     return _("vous") if seat == HUMAN else str(SEAT_NAMES[seat])
 
 
-def _hand_order(card: Card) -> tuple[int, int]:
-    """As the table lays out a hand (game.table.HAND_SUIT_ORDER: ♣ ♥ ♠ ♦)."""
-    return HAND_SUIT_ORDER.index(card.suit), card.index
-
-
-def _trick_shown(record: HandRecord, deal: Deal, step: int) -> tuple[list, int | None]:
+def _trick_shown(
+    record: HandRecord, deal: Deal, step: int
+) -> tuple[list[tuple[int, Card]], int | None]:
     """The cards on the table: the trick being played, or the one the last card completed."""
     current = deal.current_trick
     if current or step <= record.play_offset:
@@ -375,7 +253,13 @@ def _trick_shown(record: HandRecord, deal: Deal, step: int) -> tuple[list, int |
     return list(last.plays), last.winner
 
 
-def _caption(record: HandRecord, deal: Deal, step: int, trick: list, winner: int | None) -> str:
+def _caption(
+    record: HandRecord,
+    deal: Deal,
+    step: int,
+    trick: list[tuple[int, Card]],
+    winner: int | None,
+) -> str:
     if step == 0:
         return str(DEAL_CAPTIONS[record.direction])
     if step == record.play_offset:

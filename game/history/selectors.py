@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 
-from game.models import Game
+from game.history.steps import HandRecord
+from game.models import Game, Hand, Result
 from game.ownership import Owner
 from game.positions import owned_games
 from game.seats import HUMAN, SEAT_NAMES
@@ -42,11 +43,14 @@ def shared_game(token: str) -> Game:
     return Game.objects.get(share_token=token, status=Game.Status.FINISHED)
 
 
-def result_of(game: Game) -> str:
-    """« won », « lost » or « playing »: PRODUCT.md, you win alone with the lowest total."""
-    if not game.is_finished:
-        return "playing"
-    return "won" if game.winner == HUMAN else "lost"
+def load_hand(game: Game, hand_number: int) -> tuple[list[Hand], HandRecord]:
+    """Every hand of the game (for the totals before it and the hand count) and one hand's
+    record: two queries. `Hand.DoesNotExist` for a hand the game has not dealt."""
+    hands = list(game.hands.all())
+    hand = next((hand for hand in hands if hand.number == hand_number), None)
+    if hand is None:
+        raise Hand.DoesNotExist
+    return hands, HandRecord.of(hand, hand.moves.all())
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,7 @@ class GameRow:
     """One line of « Mes parties »."""
 
     game: Game
-    result: str
+    result: Result
     hands: int
     totals: list[SeatTotal]
 
@@ -70,7 +74,7 @@ def game_row(game: Game) -> GameRow:
     hand = game.current_hand
     return GameRow(
         game=game,
-        result=result_of(game),
+        result=game.result,
         hands=hand.number if hand else 0,
         totals=[
             SeatTotal(name=str(SEAT_NAMES[seat]), total=total, is_human=seat == HUMAN)

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import PassDirection
-from game.history.replay import DIRECTION_LABELS, ReplayLinks
-from game.history.selectors import result_of
-from game.models import Game, Hand
+from game.engine import Match
+from game.history.links import ReplayLinks
+from game.history.replay import DIRECTION_LABELS
+from game.models import Game, Hand, Result
 from game.seats import HUMAN, SEAT_NAMES
-from game.table import rank_of
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class Standing:
 @dataclass(frozen=True)
 class ScoreSheet:
     game: Game
-    result: str
+    result: Result
     names: list[str]
     rows: list[SheetRow]
     standings: list[Standing]
@@ -53,21 +52,21 @@ class ScoreSheet:
 
 
 def score_sheet(game: Game, hands: Sequence[Hand], links: ReplayLinks) -> ScoreSheet:
-    totals = [0, 0, 0, 0]
+    match = Match(game.target)
     rows = []
     for hand in hands:
-        finished = hand.scores is not None
-        if finished:
-            totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
+        scores: list[int] | None = hand.scores  # None until the hand is finished
+        if scores is not None:
+            match.record_scores(scores)
         rows.append(
             SheetRow(
                 number=hand.number,
-                direction=str(DIRECTION_LABELS[PassDirection(hand.direction)]),
-                finished=finished,
+                direction=str(DIRECTION_LABELS[hand.pass_direction]),
+                finished=hand.is_finished,
                 cells=[
                     SheetCell(
-                        score=hand.scores[seat] if finished else None,
-                        total=totals[seat],
+                        score=None if scores is None else scores[seat],
+                        total=match.totals[seat],
                         queen=hand.queen_taker == seat,
                         moon=hand.moon_shooter == seat,
                     )
@@ -76,19 +75,18 @@ def score_sheet(game: Game, hands: Sequence[Hand], links: ReplayLinks) -> ScoreS
                 url=links.step(hand.number, 0),
             )
         )
-    ranked = sorted(range(4), key=lambda seat: totals[seat])
     standings = [
         Standing(
-            rank=rank_of(totals, seat),
+            rank=match.rank_of(seat),
             name=str(SEAT_NAMES[seat]),
-            total=totals[seat],
+            total=match.totals[seat],
             is_human=seat == HUMAN,
         )
-        for seat in ranked
+        for seat in match.ranking()
     ]
     return ScoreSheet(
         game=game,
-        result=result_of(game),
+        result=game.result,
         names=[str(SEAT_NAMES[seat]) for seat in range(4)],
         rows=rows,
         standings=standings,

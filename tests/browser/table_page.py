@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Error as PlaywrightError, Locator, Page, expect
 
-# Viewports: portrait and landscape phones and a desktop (PRODUCT.md, « The table »).
+# Viewports: portrait and landscape phones and a desktop (docs/architecture.md, « The table »).
 PHONE_PORTRAIT = {"width": 390, "height": 844}
 PHONE_LANDSCAPE = {"width": 844, "height": 390}
 DESKTOP = {"width": 1280, "height": 800}

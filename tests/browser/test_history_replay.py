@@ -1,6 +1,6 @@
 """Reviewing a finished game in the browser: « Mes parties », the score sheet, then one hand
-stepped through with the keyboard, each step at its own address (PRODUCT.md: « a history of
-past games with a move-by-move replay »)."""
+stepped through with the keyboard, each step at its own address (docs/architecture.md:
+« a history of past games with a move-by-move replay »)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A whole short game (50 points) against the three bots, played through the page by
 clicking (tapping on a phone) like a person, at phone portrait, phone landscape and
-desktop sizes (PRODUCT.md, « The table »)."""
+desktop sizes (docs/architecture.md, « The table »)."""
 
 from __future__ import annotations
 

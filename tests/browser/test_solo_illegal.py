@@ -1,5 +1,5 @@
 """Trying a dimmed card shows why it cannot be played and changes nothing, on the page or
-in the saved game (PRODUCT.md, « The table » and « Words the player sees »).
+in the saved game (docs/architecture.md, « The table » and « Words the player sees »).
 
 The deal is random and can only be steered through the page, by what one passes and
 plays: each test plays on (or starts another game) until the situation it needs arises."""

@@ -1,5 +1,5 @@
 """Autosave: reloading the page in the middle of a hand, or turning the phone, resumes
-exactly where the player was (PRODUCT.md, « The table »)."""
+exactly where the player was (docs/architecture.md, « The table »)."""
 
 from __future__ import annotations
 

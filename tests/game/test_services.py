@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from game import services
+from game import positions, services
 from game.bots import make_bot
 from game.models import Game, Move
 from game.ownership import Owner
@@ -75,7 +75,7 @@ def test_difficile_bots_think_in_advance_not_inside_the_players_action(guest: Ow
     game = services.start_game(owner=guest, difficulty="hard")
     assert game.move_count == 0  # no bot passed inside the transaction that dealt the hand
     position = load_position(Game.objects.select_related("current_hand").get(pk=game.pk))
-    assert services.bots_pending(position)
+    assert positions.bots_pending(position)
     outcome = services.advance(game_id=game.pk, owner=guest)
     assert outcome.new_moves
     assert Game.objects.get(pk=game.pk).move_count == len(outcome.new_moves)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from game import services as game_services
 from game.models import Game
 from game.ownership import Owner
-from game.positions import Position, load_position
+from game.positions import Position, bots_pending, load_position
 from game.seats import HUMAN
 from tutorial import services
 from tutorial.dealsearch import hint_learner
@@ -23,7 +22,7 @@ def follow_the_hint(game: Game, owner: Owner) -> Game:
         deal = current.deal
         if current.game.is_finished:
             return current.game
-        if game_services.bots_pending(current):
+        if bots_pending(current):
             outcome = services.advance(game_id=game.pk, owner=owner)
         elif deal.phase == "passing":
             codes = [card.code for card in learner.choose_pass(deal.view(HUMAN))]

@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from game import services as game_services
 from game.bots import make_bot
@@ -137,3 +138,17 @@ def test_a_solo_game_still_shuffles_from_its_own_seed(guest):
 def test_an_unknown_kind_of_game_is_refused(guest):
     with pytest.raises(ValueError):
         game_services.start_game(owner=guest, kind="duel")
+
+
+def test_a_lesson_is_a_one_hand_game_played_on_the_tutorials_page(guest):
+    game = services.start_tutorial(owner=guest)
+
+    assert game.hand_limit == 1
+    assert game.get_absolute_url() == reverse("tutorial:index")
+
+
+def test_completion_is_recorded_after_the_move_that_ends_the_lesson_commits(user):
+    game = follow_the_hint(services.start_tutorial(owner=user), user)
+
+    assert game.is_finished
+    assert TutorialCompletion.objects.filter(user_id=user.user_id).exists()

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from game import services as game_services
+from game import positions as game_positions, services as game_services
 from game.bots import make_bot
 from game.models import Game
 from game.seats import HUMAN
@@ -157,11 +157,11 @@ def test_the_end_explains_the_score_and_offers_a_real_game(client):
 def test_notes_the_deal_never_brought_are_in_the_summary(guest):
     # A tutorial dealt as a no-pass hand: it never shows a pass nor received cards.
     owner = owner_of_client(guest)
-    game = scripted_game(owner, kind=Game.Kind.TUTORIAL)
+    game = scripted_game(owner, kind=Game.Kind.TUTORIAL, hand_limit=4)  # its one hand is no. 4
     learner = make_bot("normal", seed=1)
     while not position(game).game.is_finished:
         current = position(game)
-        if game_services.bots_pending(current):
+        if game_positions.bots_pending(current):
             services.advance(game_id=game.pk, owner=owner)
         else:
             card = learner.choose_play(current.deal.view(HUMAN))

@@ -7,9 +7,17 @@ import random
 
 from django.utils import timezone
 
-from game import services
+from game import positions, services
 from game.bots import make_bot
-from game.engine import Card, Deal, Move as EngineMove, PassDirection, deal_hands
+from game.engine import (
+    Card,
+    Deal,
+    Move as EngineMove,
+    PassDirection,
+    Phase,
+    deal_hands,
+    single_lowest,
+)
 from game.models import Game, Hand, Move
 from game.ownership import Owner
 from game.positions import Position
@@ -28,8 +36,10 @@ def game_in_second_hand(owner: Owner, *, plays: int = 5) -> Game:
 
     def done(position: Position) -> bool:
         deal = position.deal
-        played = sum(len(trick.plays) for trick in deal.tricks) + len(deal.current_trick)
-        return position.hand.number == 2 and played >= plays and not services.bots_pending(position)
+        played = len(deal.view(HUMAN).plays)
+        return (
+            position.hand.number == 2 and played >= plays and not positions.bots_pending(position)
+        )
 
     return play_until(game, owner, done)
 
@@ -58,7 +68,6 @@ def recorded_game(
         kind=kind,
     )
     bots = [make_bot("easy", seed=seed + seat) for seat in range(4)]
-    totals = [0, 0, 0, 0]
     moves: list[Move] = []
     hand = None
     for number in range(1, hands + 1):
@@ -96,23 +105,23 @@ def recorded_game(
             move = EngineMove.playing(seat, bots[seat].choose_play(deal.view(seat)))
             move.apply(deal)
             record(seat, move)
-        if deal.phase == "finished":
+        game.current_hand = hand
+        if deal.phase == Phase.FINISHED:
+            services.record_match_result(game, deal)
             services.record_hand_result(hand, deal)
             hand.save()
-            totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
     Move.objects.bulk_create(moves)
-    game.totals = totals
-    game.player_total = totals[HUMAN]
-    game.current_hand = hand
     game.move_count = len(moves)
     if finished:
         game.status = Game.Status.FINISHED
-        game.winner = totals.index(min(totals)) if winner is None else winner
+        game.winner = single_lowest(game.totals) if winner is None else winner
         game.finished_at = timezone.now()
+    elif game.is_finished:
+        # A game the engine ended that the test wants in progress: it stays open.
+        game.status, game.winner, game.finished_at = Game.Status.PLAYING, None, None
     game.save()
     return game
 
 
 def dealt_cards(game: Game, number: int, seat: int) -> list[Card]:
-    hand = game.hands.get(number=number)
-    return [Card.from_code(code) for code in hand.dealt[seat].split()]
+    return game.hands.get(number=number).dealt_cards()[seat]

@@ -1,4 +1,4 @@
-"""A guest who signs up or logs in keeps the games played as a guest (PRODUCT.md)."""
+"""A guest who signs up or logs in keeps the games played as a guest (docs/architecture.md)."""
 
 import uuid
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import services
+from game import positions, services
 from game.models import Game
 from tests.driving import position_of
 from tests.web.conftest import HTMX, game_url, start_game
@@ -44,7 +44,7 @@ def test_advancing_until_the_bots_are_done_leaves_the_table_to_the_human(guest, 
 
     page = guest.get(game_url("table", game), **HTMX).content.decode()
 
-    assert not services.bots_pending(position_of(game))
+    assert not positions.bots_pending(position_of(game))
     assert 'data-bots-pending=""' in page
     assert "Passer à gauche" in page
 

@@ -40,3 +40,14 @@ def test_a_plain_form_post_is_redirected_back_to_the_table(guest):
 
     assert response.status_code == 302
     assert response["Location"] == game_url("table", game)
+
+
+def test_the_level_of_a_finished_game_stays_as_it_was(guest):
+    game = start_game(guest)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner=0)
+
+    response = guest.post(game_url("change_difficulty", game), {"difficulty": "hard"}, **HTMX)
+
+    assert response.status_code == 409
+    assert "La partie est terminée." in response.content.decode()
+    assert Game.objects.get(pk=game.pk).difficulty == "normal"

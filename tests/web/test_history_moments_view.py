@@ -3,14 +3,16 @@ different choice cost; computed on demand for a finished hand, then kept in the 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from game.engine import Card, Deal, Move as EngineMove, PassDirection
-from game.history import moments
-from game.history.replay import HandRecord
+from game.engine import Card, Move as EngineMove, PassDirection
+from game.history import analysis as moment_analysis, moment_store
+from game.history.steps import HandRecord
 from game.models import Game, Hand
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import recorded_game
@@ -38,8 +40,8 @@ def fresh_cache():
 @pytest.fixture
 def few_worlds(monkeypatch):
     """Fewer sampled worlds: the tests check the plumbing, not the estimate's precision."""
-    monkeypatch.setattr(moments, "PLAY_WORLDS", 6)
-    monkeypatch.setattr(moments, "PASS_WORLDS", 4)
+    monkeypatch.setattr(moment_analysis, "PLAY_WORLDS", 6)
+    monkeypatch.setattr(moment_analysis, "PASS_WORLDS", 4)
 
 
 def moments_url(game: Game, hand: int) -> str:
@@ -51,26 +53,24 @@ def step_url(game: Game, hand: int, step: int) -> str:
 
 
 def queen_trap() -> HandRecord:
-    dealt = [[Card.from_code(code) for code in hand.split()] for hand in QUEEN_TRAP_HANDS]
     hand = Hand(number=4, direction="none", dealt=QUEEN_TRAP_HANDS)
     moves = [EngineMove.playing(seat, code) for seat, code in QUEEN_TRAP_PLAYS]
-    return HandRecord(hand=hand, dealt=dealt, direction=PassDirection.NONE, moves=moves)
+    return HandRecord(
+        hand=hand, dealt=hand.dealt_cards(), direction=PassDirection.NONE, moves=moves
+    )
 
 
 def test_taking_the_queen_with_the_ace_is_a_key_moment_that_cost_points():
     record = queen_trap()
 
-    analysis = moments.analyse(record, seed=5)
+    analysis = moment_analysis.analyse(record, seed=5)
 
     trap = analysis.choices[-1]
     assert trap.trick == 2
     assert trap.played == ("AS",) and trap.suggested == ("2S",)
     assert trap.loss >= 3
     assert trap.step == record.decision_step(6)
-    deal = Deal.start(record.dealt, PassDirection.NONE)
-    for move in record.moves[:6]:
-        move.apply(deal)
-    assert deal.turn == 0
+    assert record.deal_at(trap.step).turn == 0
 
 
 def test_every_choice_of_a_hand_is_weighed_once(guest, few_worlds):
@@ -78,7 +78,7 @@ def test_every_choice_of_a_hand_is_weighed_once(guest, few_worlds):
     hand = game.hands.get()
     record = HandRecord.of(hand, hand.moves.all())
 
-    analysis = moments.analyse(record, seed=game.seed)
+    analysis = moment_analysis.analyse(record, seed=game.seed)
 
     assert analysis.choices[0].trick is None and analysis.choices[0].step == 0
     for choice in analysis.choices[1:]:
@@ -101,7 +101,7 @@ def test_the_analysis_is_asked_for_then_shown_on_every_step(guest, few_worlds):
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="moments"')
     assert "identique" in html
-    assert moments.cached_analysis(game, 1) is not None
+    assert moment_store.stored_analysis(game, 1) is not None
     after = guest.get(step_url(game, 1, 3)).content.decode()
     assert "Analyser la manche" not in after and "identique" in after
 
@@ -109,7 +109,9 @@ def test_the_analysis_is_asked_for_then_shown_on_every_step(guest, few_worlds):
 def test_a_cached_analysis_is_not_computed_again(guest, few_worlds, monkeypatch):
     game = recorded_game(owner_of_client(guest), hands=1)
     guest.get(moments_url(game, 1), **HTMX)
-    monkeypatch.setattr(moments, "analyse", lambda *args, **kwargs: pytest.fail("computed twice"))
+    monkeypatch.setattr(
+        moment_store, "analyse", lambda *args, **kwargs: pytest.fail("computed twice")
+    )
 
     assert guest.get(moments_url(game, 1), **HTMX).status_code == 200
 
@@ -134,7 +136,7 @@ def test_another_guests_hand_is_not_analysed(guest, other_guest):
     game = recorded_game(owner_of_client(other_guest), hands=1)
 
     assert guest.get(moments_url(game, 1), **HTMX).status_code == 404
-    assert moments.cached_analysis(game, 1) is None
+    assert moment_store.stored_analysis(game, 1) is None
 
 
 def test_a_shared_game_can_be_analysed_through_its_link(guest, few_worlds):
@@ -145,6 +147,7 @@ def test_a_shared_game_can_be_analysed_through_its_link(guest, few_worlds):
     response = Client().get(reverse("game:shared_moments", args=[token, 1]), **HTMX)
 
     assert response.status_code == 200
-    assert reverse("game:shared_step", args=[token, 1, 0]).rsplit("/", 2)[0] in (
-        response.content.decode() + reverse("game:shared_step", args=[token, 1, 0])
-    )
+    links = re.findall(r'href="([^"]+)"', response.content.decode())
+    stored = moment_store.stored_analysis(game, 1)
+    assert stored is not None and len(links) >= len(stored.moments) > 0
+    assert all(link.startswith(f"/partage/{token}/1/") for link in links)

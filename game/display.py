@@ -1,0 +1,81 @@
+"""How the site draws cards and seats, shared by the table, the replay and the key moments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from game.cardnames import RED_SUITS, full_name, rank_label, short_name
+from game.engine import Card
+from game.engine.cards import SUIT_SYMBOLS
+from game.seats import HUMAN, SEAT_NAMES, SEAT_PLACES
+
+# The hand reads black, red, black, red (♣ ♥ ♠ ♦) so that neighbouring suits never share
+# a colour.
+HAND_SUIT_ORDER = "CHSD"
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """Where a card sits in a hand as the site lays it out (HAND_SUIT_ORDER, then rank)."""
+    return HAND_SUIT_ORDER.index(card.suit), card.index
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card as drawn: rank and suit symbol, colour, and its name for screen readers."""
+
+    code: str
+    rank: str
+    suit: str
+    symbol: str
+    red: bool
+    name: str
+    short: str
+
+    @classmethod
+    def of(cls, card: Card) -> Face:
+        return cls(
+            code=card.code,
+            rank=rank_label(card),
+            suit=card.suit,
+            symbol=SUIT_SYMBOLS[card.suit],
+            red=card.suit in RED_SUITS,
+            name=full_name(card),
+            short=short_name(card),
+        )
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card on the table at its player's side; `wins` is the place that took the trick
+    when this card completed it (replayed moves only)."""
+
+    place: str
+    name: str
+    face: Face
+    wins: str | None = None
+
+    @property
+    def label(self) -> str:
+        """« Léa : Dame de pique », for screen readers."""
+        return _("%(player)s : %(card)s") % {"player": self.name, "card": self.face.name}
+
+
+def played_card(seat: int, card: Card, wins: int | None = None) -> PlayedCard:
+    """A card on the table at its player's side (`wins`: the seat that took the trick)."""
+    return PlayedCard(
+        place=SEAT_PLACES[seat],
+        name=str(SEAT_NAMES[seat]),
+        face=Face.of(card),
+        wins=None if wins is None else SEAT_PLACES[wins],
+    )
+
+
+def moon_sentence(shooter: int | None) -> str | None:
+    """« Vous avez tiré la lune ! » or the bot's name, when a seat shot the moon."""
+    if shooter is None:
+        return None
+    if shooter == HUMAN:
+        return _("Vous avez tiré la lune !")
+    return _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
