@@ -27,6 +27,7 @@ run: migrate
 test: lint test-unit test-browser test-services
 
 test-unit: venv
+	@scripts/ensure-gettext.sh
 	$(BIN)/pytest -q
 
 test-browser: venv
@@ -38,9 +39,13 @@ test-services: venv
 bench: venv
 	$(PYTHON) -m game.bench
 
+# ruff (style), import-linter (the layers: pyproject's [tool.importlinter]) and mypy with
+# django-stubs (the types: [tool.mypy]).
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 format: venv
 	$(BIN)/ruff check --fix .
