@@ -12,8 +12,9 @@ from django.utils import translation
 class ChosenLanguageMiddleware:
     """Like Django's LocaleMiddleware, but deaf to the browser's Accept-Language.
 
-    PRODUCT.md makes the site French-first: a newcomer sees « Jouer » whatever their
-    browser's language; English comes only from the header switch (set_language's cookie).
+    The site is French-first (docs/architecture.md, « The product »): a newcomer sees
+    « Jouer » whatever their browser's language; English comes only from the header switch
+    (set_language's cookie).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
