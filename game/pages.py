@@ -1,13 +1,15 @@
-"""Which page shows a game: the solo table, or the page of an app that shows its own kind of
-game (the tutorial registers its page for its kind in its AppConfig.ready), so that the game
-app never names the apps built on it."""
+"""Where the apps built on the game plug into it, so that the game app never names them:
+which page shows a kind of game (the solo table, or the tutorial's page for its lessons),
+and the links the table's menu offers (each app registers both in its AppConfig.ready)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.urls import reverse
+from django.utils.functional import Promise
 
 if TYPE_CHECKING:
     from game.models import Game
@@ -23,3 +25,27 @@ def register_table_page(kind: str, url_of: Callable[[Game], str]) -> None:
 def table_url(game: Game) -> str:
     page = _PAGES.get(game.kind)
     return page(game) if page else reverse("game:table", args=[game.pk])
+
+
+@dataclass(frozen=True)
+class MenuLink:
+    label: str | Promise
+    url_name: str
+
+    @property
+    def url(self) -> str:
+        return reverse(self.url_name)
+
+
+_MENU_LINKS: list[MenuLink] = []
+
+
+def register_menu_link(label: str | Promise, url_name: str) -> None:
+    """A page the table's menu leads to (besides the home page)."""
+    _MENU_LINKS.append(MenuLink(label, url_name))
+
+
+def menu_links(game: Game) -> list[MenuLink]:
+    """The registered links, but for the page the game is played on."""
+    here = table_url(game)
+    return [link for link in _MENU_LINKS if link.url != here]

@@ -20,6 +20,7 @@ from game.engine import Card, Deal, PassDirection, Phase, PlayerView
 from game.engine.cards import RANKS, SUIT_SYMBOLS
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
+from game.pages import MenuLink, menu_links
 from game.positions import Position, bots_pending
 from game.seats import BOT_SEATS, HUMAN, SEAT_NAMES, SEAT_PLACES
 
@@ -167,6 +168,7 @@ class TableView:
     game_result: GameResult | None
     played_by_suit: list[SuitRecord]
     voids: list[str]
+    menu_links: list[MenuLink]
 
     @property
     def difficulties(self) -> list[tuple[str, str]]:
@@ -230,6 +232,7 @@ def build_table(
         game_result=_game_result(hand_result, game) if hand_result and game.is_finished else None,
         played_by_suit=_played_by_suit(view) if game.training else [],
         voids=_voids(view) if game.training else [],
+        menu_links=menu_links(game),
     )
 
 

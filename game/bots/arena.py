@@ -22,7 +22,7 @@ from functools import partial
 from multiprocessing import Pool
 from typing import NamedTuple
 
-from game.engine import Card, Deal, PassDirection, PlayerView, deal_hands
+from game.engine import Card, Deal, PassDirection, Phase, PlayerView, deal_hands
 
 from . import bot_class, make_bot
 from .base import Bot, registered_levels
@@ -102,7 +102,7 @@ def play_deal(
     timings: list[float] = []
     players = [_Timed(bot, timings) if seat == timed_seat else bot for seat, bot in enumerate(bots)]
     deal = Deal.start(hands, direction)
-    if deal.phase == "passing":
+    if deal.phase == Phase.PASSING:
         choices = [players[seat].choose_pass(deal.view(seat)) for seat in range(4)]
         for seat, cards in enumerate(choices):
             deal.submit_pass(seat, cards)

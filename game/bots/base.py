@@ -27,8 +27,7 @@ def decision_rng(seed: int, view: PlayerView) -> random.Random:
     every process. Two views that differ only in cards the seat cannot see give the same
     fingerprint, hence the same draws.
     """
-    plays = [card.code for trick in view.tricks for _, card in trick.plays]
-    plays += [card.code for _, card in view.current_trick]
+    plays = [card.code for _, card in view.plays]
     fingerprint = "|".join(
         (
             str(seed),

@@ -200,3 +200,10 @@ def test_the_solo_tables_menu_leads_to_the_tutorial(client):
     page = client.get(response["Location"]).content.decode()
     assert f'<a class="menu__link" href="{INDEX}">Apprendre à jouer</a>' in page
     assert "Changer le niveau" in page
+
+
+def test_the_tutorials_own_table_does_not_offer_a_link_to_itself(client):
+    start(client)
+    page = client.get(INDEX).content.decode()
+    assert f'<a class="menu__link" href="{INDEX}">' not in page
+    assert f'<a class="menu__link" href="{reverse("game:home")}">' in page
