@@ -113,7 +113,7 @@ def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -
         dealt=[" ".join(card.code for card in cards) for cards in hands],
     )
     game.current_hand = hand
-    deal = Deal.start(hand.dealt_cards(), direction, totals=game.totals, target=game.target)
+    deal = Deal.start(hands, direction, totals=game.totals, target=game.target)
     position = Position(game=game, hand=hand, deal=deal)
     _save(position, _let_bots_play(position), fields=["current_hand"])
     return position

@@ -16,12 +16,12 @@ from game import advice
 from game.bots import HINT_LEVEL, make_bot
 from game.cardnames import RED_SUITS, SUIT_NAMES, rank_label, short_name
 from game.display import HAND_SUIT_ORDER, Face, PlayedCard, hand_order, moon_sentence, played_card
-from game.engine import Card, Deal, PassDirection, Phase, PlayerView
+from game.engine import Card, PassDirection, Phase, PlayerView
 from game.engine.cards import RANKS, SUIT_SYMBOLS
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
 from game.pages import MenuLink, menu_links
-from game.positions import Position, bots_pending
+from game.positions import Position, pending_bot_seat
 from game.seats import BOT_SEATS, HUMAN, SEAT_NAMES, SEAT_PLACES
 
 PASS_LABELS = {
@@ -202,8 +202,8 @@ def build_table(
 ) -> TableView:
     game, hand, deal = position.game, position.hand, position.deal
     view = deal.view(HUMAN)
-    pending = bots_pending(position)
-    thinking = _thinking_seat(deal, pending)
+    # The bot the human is waiting for, if any: to play, or to choose its pass.
+    thinking = pending_bot_seat(deal)
     seats = [_seat(seat, view, game, thinking) for seat in range(4)]
     action = _hand_action(view, game)
     replay_start, replay = _replay(view, new_moves)
@@ -222,7 +222,7 @@ def build_table(
         queen_played=view.queen_played,
         status=_status(view, thinking),
         error=error,
-        bots_pending=pending,
+        bots_pending=thinking is not None,
         difficulty_note=_difficulty_note(game, hand.difficulty),
         action=action,
         no_pass=view.direction is PassDirection.NONE and len(view.hand) == 13,
@@ -246,15 +246,6 @@ def _seat(seat: int, view: PlayerView, game: Game, thinking: int | None) -> Seat
         moon_threat=view.moon_threat == seat,
         thinking=thinking == seat,
     )
-
-
-def _thinking_seat(deal: Deal, pending: bool) -> int | None:
-    """The bot the human is waiting for, if any: to play, or to choose its pass."""
-    if not pending:
-        return None
-    if deal.phase == Phase.PLAYING:
-        return deal.turn
-    return next(seat for seat in BOT_SEATS if not deal.pass_submitted(seat))
 
 
 def _last_trick(view: PlayerView) -> str:
