@@ -1,10 +1,11 @@
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
@@ -34,4 +35,22 @@ def signup(request: HttpRequest) -> HttpResponse:
         request,
         "accounts/signup.html",
         {"form": form, "next": request.POST.get("next") or request.GET.get("next", "")},
+    )
+
+
+def locked_out(
+    request: HttpRequest, credentials: dict | None = None, *args: object, **kwargs: object
+) -> HttpResponse:
+    """django-axes' answer once an account or an address has failed too often (settings,
+    AXES_*): the login page again, with the reason, in a 429; the password is not checked."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    message = _(
+        "Trop de tentatives de connexion infructueuses. Par sécurité, la connexion est "
+        "bloquée pendant %(minutes)d minutes ; réessayez plus tard."
+    ) % {"minutes": minutes}
+    return render(
+        request,
+        "registration/login.html",
+        {"form": AuthenticationForm(request), "locked_out": message},
+        status=429,
     )

@@ -107,6 +107,19 @@ def channel_layers(redis_url: str | None) -> dict:
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
+def caches(redis_url: str | None) -> dict:
+    """Django's Redis cache when REDIS_URL is set (limits shared by all processes), else
+    the process's own memory."""
+    if redis_url and redis_url.strip():
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": redis_url.strip(),
+            }
+        }
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
 def secret_key(*, environ: os._Environ | dict | None, key_file: Path, production: bool) -> str:
     """DJANGO_SECRET_KEY, else (outside production) a key made once and kept in key_file,
     so that sessions survive a restart of `make run`."""

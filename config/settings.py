@@ -11,6 +11,7 @@ REDIS_URL           redis://host:6379/0 for the channel layer; default in-memory
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from config import env
@@ -35,6 +36,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "game",
     "tutorial",
     "accounts",
@@ -51,6 +53,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -80,6 +84,25 @@ DATABASES = {"default": env.database_from_url(os.environ.get("DATABASE_URL"), ba
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = env.channel_layers(os.environ.get("REDIS_URL"))
+
+# Login throttling (django-axes, docs/security.md): after AXES_FAILURE_LIMIT failed
+# attempts for one account, or from one IP address, further attempts are refused for
+# AXES_COOLOFF_TIME before the password is even hashed. The site's login and the admin's.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
+
+# The cache holds the per-visitor limits on costly actions (game.limits): Redis, shared by
+# every process, when REDIS_URL is set; otherwise this process's memory, which is enough
+# for `make run`'s single process.
+CACHES = env.caches(os.environ.get("REDIS_URL"))
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"

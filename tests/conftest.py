@@ -1,4 +1,9 @@
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 from django.conf import settings
+from django.core.cache import cache
 
 
 def pytest_report_header() -> list[str]:
@@ -6,3 +11,18 @@ def pytest_report_header() -> list[str]:
     database = settings.DATABASES["default"]
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"]
     return [f"database: {database['ENGINE']} ({database['NAME']}); channel layer: {layer}"]
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings: Any) -> None:
+    """Django's real hasher costs ~0.4 s a password by design; the tests check who may log
+    in, not the hash, so they use a fast one (the browser suite keeps the real one)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    """The per-visitor limits live in the cache: each test starts with none counted."""
+    cache.clear()
+    yield
+    cache.clear()
