@@ -120,13 +120,12 @@ def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -
 
 
 def _lock(game_id: int, owner: Owner) -> Position:
-    """The owner's game, locked for this transaction, with its current hand rebuilt."""
-    game = (
-        owned_games(owner)
-        .select_for_update(of=("self",))
-        .select_related("current_hand")
-        .get(pk=game_id)
-    )
+    """The owner's game, locked for this transaction, with its current hand rebuilt.
+
+    The hand is read after the lock is held, in a query of its own: joined to the locking
+    query, PostgreSQL would give a request that waited for the lock the game row as the
+    other request left it but the hand from before (none, for a hand just dealt)."""
+    game = owned_games(owner).select_for_update().get(pk=game_id)
     return load_position(game)
 
 

@@ -1,0 +1,105 @@
+"""Concurrent posts for one game, sent as real requests from threads, each with its own
+database connection: every answer is a table (never a 500) and the game moves on once.
+
+Run on PostgreSQL (make test's rerun): a waiting request must read the game's current hand
+after it holds the game's row lock, not from the snapshot it started with. SQLite's
+in-memory test database is not shared between threads' connections; the load test
+(make load) covers SQLite with many writers.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from game.engine import Phase
+from game.models import Game
+from tests.driving import play_until
+from tests.web.conftest import HTMX, game_url, owner_of_client, pass_codes, start_game
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor == "sqlite",
+        reason="SQLite's in-memory test database is not shared between threads",
+    ),
+]
+
+RACERS = 12
+
+
+def at_once(requests: list[Callable[[], int]]) -> list[int | BaseException]:
+    """Run the requests together (a barrier releases them at once); their status codes."""
+    barrier = threading.Barrier(len(requests))
+    results: list[int | BaseException] = [0] * len(requests)
+
+    def run(index: int, request: Callable[[], int]) -> None:
+        try:
+            barrier.wait()
+            results[index] = request()
+        except BaseException as error:
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=run, args=(index, request))
+        for index, request in enumerate(requests)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+def client_like(client: Client) -> Client:
+    """Another tab of the same browser: same session cookie, own connection."""
+    twin = Client(raise_request_exception=True)
+    twin.cookies = client.cookies
+    return twin
+
+
+def finished_hand(client: Client) -> Game:
+    game = start_game(client)
+    owner = owner_of_client(client)
+    return play_until(game, owner, lambda position: position.deal.phase == Phase.FINISHED)
+
+
+def next_hand_post(client: Client, game: Game, move: int) -> Callable[[], int]:
+    return lambda: (
+        client_like(client).post(game_url("next_hand", game), {"move": move}, **HTMX).status_code
+    )
+
+
+def test_many_next_hand_at_once_deal_one_hand_and_answer_each(client: Client) -> None:
+    game = finished_hand(client)
+    move = game.move_count
+    results = at_once([next_hand_post(client, game, move) for _ in range(RACERS)])
+    assert sorted(results, key=str) == sorted([200] + [409] * (RACERS - 1), key=str), results
+    assert game.hands.count() == 2
+
+
+@pytest.mark.parametrize("trial", range(3))
+def test_a_pass_racing_next_hand(client: Client, trial: int) -> None:
+    """Whichever gets the lock first, the other answers with a table: the pass is refused
+    (the hand it was meant for is over, or the move number it saw is past)."""
+    game = finished_hand(client)
+    move = game.move_count
+    cards = pass_codes(game)
+    results = at_once(
+        [
+            next_hand_post(client, game, move),
+            lambda: (
+                client_like(client)
+                .post(game_url("pass_cards", game), {"cards": cards, "move": move}, **HTMX)
+                .status_code
+            ),
+        ]
+    )
+    assert results == [200, 409], results
+    assert game.hands.count() == 2
