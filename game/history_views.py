@@ -106,7 +106,7 @@ def _render_step(
     except (Hand.DoesNotExist, StepNotFound):
         raise Http404 from None
     if replay_step.moments_url:
-        analysis = moment_store.stored_analysis(game, hand_number)
+        analysis = moment_store.stored_analysis(record.hand)
         if analysis is not None:
             replay_step.moments = moments.present(analysis, record, links, step)
     template = "history/replay.html#replay" if is_partial(request) else "history/replay.html"
@@ -135,8 +135,9 @@ def shared_step(request: HtmxHttpRequest, token: str, hand_number: int, step: in
 def _render_moments(
     request: HtmxHttpRequest, game: Game, links: ReplayLinks, hand_number: int
 ) -> HttpResponse:
-    """Computed on demand (under a second of CPU the first time, then from the cache); never
-    for the hand being played. Answers the `#moments` partial, or comes back to the step."""
+    """Computed on demand (about a second of CPU, once per hand: game.history.moment_store);
+    never for the hand being played. Answers the `#moments` partial, or comes back to the
+    step; while another request computes it, a partial that asks again a moment later."""
     try:
         _hands, record = load_hand(game, hand_number)
     except Hand.DoesNotExist:
@@ -150,7 +151,12 @@ def _render_moments(
     if not request.htmx:
         # A plain visit (a crawler on a shared link) costs nothing: only the page asks.
         return redirect(links.step(hand_number, step))
-    analysis = moment_store.analysis_for(game, record)
+    try:
+        analysis = moment_store.analysis_for(game, record)
+    except moment_store.AnalysisRunning:
+        running = {"running_url": f"{links.moments(hand_number)}?etape={step}"}
+        html = render_to_string("history/replay.html#moments", running, request)
+        return _private(HttpResponse(html))
     view = moments.present(analysis, record, links, step)
     # The list, and out of band the note beside the position if this step is a key moment.
     context = {"moments": view, "here": view.here, "oob": True}

@@ -80,6 +80,14 @@ class Game(models.Model):
     current_hand = models.ForeignKey(
         "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Set while one request lets a searching bot think for this game (services.advance), so
+    # that a second « avancer » does not run the same search; past this time the claim has
+    # lapsed (its request died) and another may take it.
+    bots_thinking_until = models.DateTimeField(null=True, blank=True)
+    # « Rejouer » once: the game it started, so a second « Rejouer » goes to the same one.
+    next_game = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_game"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -192,3 +200,22 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}: seat {self.seat} {self.kind} {self.cards}"
+
+
+class HandAnalysis(models.Model):
+    """« Moments clés » of a finished hand, computed once (game.history.moment_store) and
+    kept: a finished hand never changes. A row whose `choices` is None is being computed
+    by the request that created it, since `started_at`."""
+
+    hand = models.OneToOneField(
+        Hand, on_delete=models.CASCADE, primary_key=True, related_name="analysis"
+    )
+    # The analysis' method (game.history.moment_store.ANALYSIS_VERSION): a new method
+    # computes again rather than showing figures from the old one.
+    version = models.PositiveSmallIntegerField()
+    choices = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Analysis of hand {self.hand_id}"

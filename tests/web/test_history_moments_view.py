@@ -1,19 +1,22 @@
 """« Moments clés »: the player's choices beside the « Difficile » bot's, with the points a
-different choice cost; computed on demand for a finished hand, then kept in the cache."""
+different choice cost; computed on demand for a finished hand, once, then kept in the
+database."""
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from game.engine import Card, Move as EngineMove, PassDirection
 from game.history import analysis as moment_analysis, moment_store
 from game.history.steps import HandRecord
-from game.models import Game, Hand
+from game.models import Game, Hand, HandAnalysis
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import recorded_game
 
@@ -28,13 +31,6 @@ QUEEN_TRAP_HANDS = [
     "3C 5C 6C 7C 8C 9C QS 3H 4H 5H 6H 7H 8H",
 ]
 QUEEN_TRAP_PLAYS = [(1, "2C"), (2, "AC"), (3, "3C"), (0, "4C"), (2, "3S"), (3, "QS"), (0, "AS")]
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -101,12 +97,12 @@ def test_the_analysis_is_asked_for_then_shown_on_every_step(guest, few_worlds):
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="moments"')
     assert "identique" in html
-    assert moment_store.stored_analysis(game, 1) is not None
+    assert moment_store.stored_analysis(game.hands.get(number=1)) is not None
     after = guest.get(step_url(game, 1, 3)).content.decode()
     assert "Analyser la manche" not in after and "identique" in after
 
 
-def test_a_cached_analysis_is_not_computed_again(guest, few_worlds, monkeypatch):
+def test_a_stored_analysis_is_not_computed_again(guest, few_worlds, monkeypatch):
     game = recorded_game(owner_of_client(guest), hands=1)
     guest.get(moments_url(game, 1), **HTMX)
     monkeypatch.setattr(
@@ -136,7 +132,7 @@ def test_another_guests_hand_is_not_analysed(guest, other_guest):
     game = recorded_game(owner_of_client(other_guest), hands=1)
 
     assert guest.get(moments_url(game, 1), **HTMX).status_code == 404
-    assert moment_store.stored_analysis(game, 1) is None
+    assert moment_store.stored_analysis(game.hands.get(number=1)) is None
 
 
 def test_a_shared_game_can_be_analysed_through_its_link(guest, few_worlds):
@@ -148,6 +144,54 @@ def test_a_shared_game_can_be_analysed_through_its_link(guest, few_worlds):
 
     assert response.status_code == 200
     links = re.findall(r'href="([^"]+)"', response.content.decode())
-    stored = moment_store.stored_analysis(game, 1)
+    stored = moment_store.stored_analysis(game.hands.get(number=1))
     assert stored is not None and len(links) >= len(stored.moments) > 0
     assert all(link.startswith(f"/partage/{token}/1/") for link in links)
+
+
+def test_the_analysis_is_kept_in_the_database_for_every_process(guest, few_worlds, monkeypatch):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    guest.get(moments_url(game, 1), **HTMX)
+    # Another process has its own memory: only the database is shared.
+    cache.clear()
+    monkeypatch.setattr(
+        moment_store, "analyse", lambda *args, **kwargs: pytest.fail("computed twice")
+    )
+
+    response = guest.get(moments_url(game, 1), **HTMX)
+
+    assert response.status_code == 200 and "identique" in response.content.decode()
+    assert HandAnalysis.objects.get(hand__game=game, hand__number=1).choices is not None
+
+
+def test_while_another_request_computes_it_the_page_asks_again(guest, monkeypatch):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    hand = game.hands.get(number=1)
+    HandAnalysis.objects.create(
+        hand=hand, version=moment_store.ANALYSIS_VERSION, started_at=timezone.now()
+    )
+    monkeypatch.setattr(
+        moment_store, "analyse", lambda *args, **kwargs: pytest.fail("computed twice")
+    )
+
+    response = guest.get(moments_url(game, 1), {"etape": 2}, **HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Analyse en cours" in html
+    assert f'hx-get="{moments_url(game, 1)}?etape=2"' in html and "load delay" in html
+
+
+def test_an_analysis_whose_request_died_is_taken_over(guest, few_worlds):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    hand = game.hands.get(number=1)
+    HandAnalysis.objects.create(
+        hand=hand,
+        version=moment_store.ANALYSIS_VERSION,
+        started_at=timezone.now() - moment_store.RUNNING_LAPSES_AFTER - timedelta(seconds=1),
+    )
+
+    response = guest.get(moments_url(game, 1), **HTMX)
+
+    assert response.status_code == 200 and "identique" in response.content.decode()
+    assert moment_store.stored_analysis(hand) is not None
