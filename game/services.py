@@ -13,8 +13,10 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,6 +38,10 @@ from game.seats import HUMAN
 
 # About one Difficile decision: past it the request returns and the browser calls `advance`.
 BOT_TIME_BUDGET = 0.5
+# How long one `advance` may hold a game's thinking claim: its time budget plus one slow
+# decision (game.bots' TIME_LIMIT), with room; past it the claim has lapsed (its request
+# died) and another `advance` may let the bots think.
+THINKING_CLAIM = timedelta(seconds=10)
 
 
 @dataclass
@@ -46,6 +52,9 @@ class Outcome:
     new_moves: list[Move] = field(default_factory=list)
     error: str | None = None
     error_code: str | None = None
+    # Another request is letting this game's searching bots think: nothing was done, and
+    # the page asks again a moment later (advance).
+    bots_busy: bool = False
 
     @property
     def refused(self) -> bool:
@@ -300,7 +309,11 @@ def submit_pass(
 
 def advance(*, game_id: int, owner: Owner) -> Outcome:
     """Let the bots go on: they think first, with no lock held, then their moves are written
-    in a short transaction, unless another request moved the game on meanwhile."""
+    in a short transaction, unless another request moved the game on meanwhile.
+
+    A searching bot (Difficile) thinks in one request at a time per game: the first
+    `advance` claims the game (`Game.bots_thinking_until`), the others answer at once that
+    the bots are busy, and their pages ask again a moment later."""
     game = owned_games(owner).select_related("current_hand").get(pk=game_id)
     position = load_position(game)
     try:
@@ -310,16 +323,41 @@ def advance(*, game_id: int, owner: Owner) -> Outcome:
     if pending_bot_seat(position.deal) is None:
         return Outcome(position)
     seen = game.move_count
-    new_moves = _bot_moves(position)
-    with transaction.atomic():
-        current = (
-            owned_games(owner).select_for_update(of=("self",)).values_list("move_count", flat=True)
-        )
-        if current.get(pk=game_id) != seen:
-            # Another tab or request advanced it first: its moves stand, these are dropped.
-            return Outcome(_lock(game_id, owner))
-        _save(position, new_moves)
+    searching = bot_class(position.hand.difficulty).searches
+    if searching and not _claim_thinking(game_id, seen):
+        return Outcome(position, bots_busy=True)
+    try:
+        new_moves = _bot_moves(position)
+        with transaction.atomic():
+            current = owned_games(owner).select_for_update().values_list("move_count", flat=True)
+            if current.get(pk=game_id) != seen:
+                # Another request moved the game on first (a pass in another tab): its moves
+                # stand, these are dropped.
+                return Outcome(_lock(game_id, owner))
+            position.game.bots_thinking_until = None
+            _save(position, new_moves, fields=["bots_thinking_until"])
+    finally:
+        if searching:
+            _release_thinking(game_id)
     return Outcome(position, new_moves=new_moves)
+
+
+def _claim_thinking(game_id: int, seen: int) -> bool:
+    """One short conditional update: whether this request may let the game's bots think
+    (no other holds the claim, or its claim lapsed)."""
+    now = timezone.now()
+    free = Q(bots_thinking_until__isnull=True) | Q(bots_thinking_until__lt=now)
+    claimed = Game.objects.filter(free, pk=game_id, move_count=seen).update(
+        bots_thinking_until=now + THINKING_CLAIM
+    )
+    return claimed == 1
+
+
+def _release_thinking(game_id: int) -> None:
+    """After the moves are written, or dropped, or a failure: the next `advance` may think."""
+    Game.objects.filter(pk=game_id, bots_thinking_until__isnull=False).update(
+        bots_thinking_until=None
+    )
 
 
 def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -> Outcome:

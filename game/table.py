@@ -159,6 +159,8 @@ class TableView:
     status: str
     error: str | None
     bots_pending: bool
+    # Another request lets the bots think (services.advance): the page waits before asking.
+    bots_busy: bool
     difficulty_note: str
     action: HandAction | None
     no_pass: bool
@@ -199,6 +201,7 @@ def build_table(
     new_moves: Sequence[Move] = (),
     error: str | None = None,
     urls: TableUrls | None = None,
+    bots_busy: bool = False,
 ) -> TableView:
     game, hand, deal = position.game, position.hand, position.deal
     view = deal.view(HUMAN)
@@ -223,6 +226,7 @@ def build_table(
         status=_status(view, thinking),
         error=error,
         bots_pending=thinking is not None,
+        bots_busy=bots_busy and thinking is not None,
         difficulty_note=_difficulty_note(game, hand.difficulty),
         action=action,
         no_pass=view.direction is PassDirection.NONE and len(view.hand) == 13,

@@ -67,8 +67,10 @@ def render_table(
     new_moves: Sequence[Move] = (),
     error: str | None = None,
     status: int = 200,
+    bots_busy: bool = False,
 ) -> HttpResponse:
-    context: dict[str, object] = {"table": build_table(position, new_moves=new_moves, error=error)}
+    table = build_table(position, new_moves=new_moves, error=error, bots_busy=bots_busy)
+    context: dict[str, object] = {"table": table}
     if is_partial(request):
         return table_response(render(request, "game/table.html#table", context, status=status))
     context["client_text"] = CLIENT_TEXT
@@ -94,7 +96,9 @@ def respond(
         return page.render(request, outcome.position, error=outcome.error, status=409)
     if not request.htmx:
         return redirect(page.page_url(outcome.position.game))
-    return page.render(request, outcome.position, new_moves=outcome.new_moves)
+    return page.render(
+        request, outcome.position, new_moves=outcome.new_moves, bots_busy=outcome.bots_busy
+    )
 
 
 def owned_position(

@@ -45,12 +45,14 @@ def render_tutorial(
     new_moves: Sequence[Move] = (),
     error: str | None = None,
     status: int = 200,
+    bots_busy: bool = False,
 ) -> HttpResponse:
     table = build_table(
         position,
         new_moves=new_moves,
         error=error,
         urls=TableUrls.of("tutorial", position.game.pk, ACTIONS),
+        bots_busy=bots_busy,
     )
     # The tutorial's summary (the notes panel) takes the place of the game's result panel.
     context = {

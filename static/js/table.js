@@ -12,6 +12,8 @@
   const STEP_MS = 500;
   const TRICK_SHOWN_MS = 900;
   const COLLECT_MS = 350;
+  // How long a table whose bots think in another request waits before asking again.
+  const BUSY_RETRY_MS = 800;
   const text = JSON.parse(document.getElementById("table-text")?.textContent || "{}");
 
   let skipPause = null;
@@ -165,8 +167,10 @@
     });
     replay(table).then(() => {
       if (!table.isConnected) return;
-      if (table.dataset.botsPending) advance(table);
-      else focusHand(table);
+      if (!table.dataset.botsPending) focusHand(table);
+      // The bots think in another request (another tab): ask again in a moment.
+      else if (table.dataset.botsBusy) setTimeout(() => table.isConnected && advance(table), BUSY_RETRY_MS);
+      else advance(table);
     });
   }
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from game import positions, services
 from game.bots import make_bot
@@ -82,19 +84,57 @@ def test_difficile_bots_think_in_advance_not_inside_the_players_action(guest: Ow
     assert Game.objects.get(pk=game.pk).move_count == len(outcome.new_moves)
 
 
-def test_an_advance_overtaken_by_another_request_writes_nothing(guest: Owner, monkeypatch) -> None:
+def test_a_second_advance_while_the_bots_think_is_told_they_are_busy(
+    guest: Owner, monkeypatch
+) -> None:
     game = services.start_game(owner=guest, difficulty="hard")
     real_bot_moves = services._bot_moves
+    second: list[services.Outcome] = []
+
+    def with_another_tab(position):
+        second.append(services.advance(game_id=game.pk, owner=guest))  # while this one thinks
+        return real_bot_moves(position)
+
+    monkeypatch.setattr(services, "_bot_moves", with_another_tab)
+    outcome = services.advance(game_id=game.pk, owner=guest)
+
+    assert second[0].bots_busy and second[0].new_moves == [] and not second[0].refused
+    assert outcome.new_moves and not outcome.bots_busy
+    game.refresh_from_db()
+    assert game.move_count == len(outcome.new_moves)
+    assert game.bots_thinking_until is None
+
+
+def test_an_advance_overtaken_by_the_players_pass_writes_nothing(guest: Owner, monkeypatch) -> None:
+    game = services.start_game(owner=guest, difficulty="hard")
+    real_bot_moves = services._bot_moves
+    view = load_position(Game.objects.select_related("current_hand").get(pk=game.pk)).deal.view(
+        HUMAN
+    )
+    cards = [card.code for card in make_bot("easy", seed=2).choose_pass(view)]
 
     def overtaken(position):
         moves = real_bot_moves(position)
-        monkeypatch.setattr(services, "_bot_moves", real_bot_moves)
-        services.advance(game_id=game.pk, owner=guest)  # another tab, while this one thinks
+        # The player's pass, from the table, while the bots choose theirs.
+        services.submit_pass(game_id=game.pk, owner=guest, card_codes=cards)
         return moves
 
     monkeypatch.setattr(services, "_bot_moves", overtaken)
     outcome = services.advance(game_id=game.pk, owner=guest)
     assert outcome.new_moves == []
     moves = Move.objects.filter(game=game)
-    assert moves.count() == Game.objects.get(pk=game.pk).move_count
-    assert len({move.number for move in moves}) == moves.count()
+    assert [move.seat for move in moves] == [HUMAN]
+    game.refresh_from_db()
+    assert game.move_count == 1 and game.bots_thinking_until is None
+
+
+def test_a_thinking_claim_whose_request_died_lapses(guest: Owner) -> None:
+    game = services.start_game(owner=guest, difficulty="hard")
+    Game.objects.filter(pk=game.pk).update(
+        bots_thinking_until=timezone.now() - timedelta(seconds=1)
+    )
+    assert services.advance(game_id=game.pk, owner=guest).new_moves
+    Game.objects.filter(pk=game.pk).update(
+        bots_thinking_until=timezone.now() + services.THINKING_CLAIM
+    )
+    assert services.advance(game_id=game.pk, owner=guest).bots_busy

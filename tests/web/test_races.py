@@ -16,8 +16,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from game import services
 from game.engine import Phase
 from game.models import Game
+from game.positions import Position
 from tests.driving import play_until
 from tests.web.conftest import HTMX, game_url, owner_of_client, pass_codes, start_game
 
@@ -103,3 +105,34 @@ def test_a_pass_racing_next_hand(client: Client, trial: int) -> None:
     )
     assert results == [200, 409], results
     assert game.hands.count() == 2
+
+
+def test_many_advances_at_once_on_a_difficile_game_run_one_search(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = start_game(client, difficulty="hard")
+    searches: list[int] = []
+    real_bot_moves = services._bot_moves
+
+    def counted(position: Position) -> list:
+        searches.append(position.game.move_count)
+        return real_bot_moves(position)
+
+    monkeypatch.setattr(services, "_bot_moves", counted)
+
+    def advance_post() -> tuple[int, str]:
+        response = client_like(client).post(game_url("advance", game), **HTMX)
+        return response.status_code, response.content.decode()
+
+    answers: list[tuple[int, str]] = []
+    results = at_once([lambda: answers.append(advance_post()) or 200 for _ in range(RACERS)])
+
+    assert results == [200] * RACERS, results
+    assert [status for status, _ in answers] == [200] * RACERS
+    assert len(searches) == 1
+    # The one that searched may leave bots to play (its time budget); each other request
+    # was told the bots are busy, or came once nothing was left for the bots to do.
+    not_busy = [html for _, html in answers if 'data-bots-busy="1"' not in html]
+    assert len([html for html in not_busy if 'data-bots-pending="1"' in html]) <= 1
+    game.refresh_from_db()
+    assert game.move_count > 0 and game.bots_thinking_until is None
