@@ -9,7 +9,7 @@ PORT ?= 8000
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-unit test-browser test-services bench lint format venv migrate clean
+.PHONY: run test test-unit test-browser test-services bench load lint format venv migrate clean
 
 venv:
 	@scripts/bootstrap.sh
@@ -38,6 +38,13 @@ test-services: venv
 
 bench: venv
 	$(PYTHON) -m game.bench
+
+# Locust, headless, against servers of its own on free ports at 127.0.0.1: guests play whole
+# games through the page's htmx posts for LOAD_RUN_TIME seconds (60), then the summary per
+# action (req/s, p50/p95/p99, errors, the servers' 5xx). SCENARIO=sqlite (the default: one
+# Daphne, 50 guests), postgres (production settings, 100) or postgres-2 (two Daphne, Redis).
+load: venv
+	$(PYTHON) scripts/load.py $(SCENARIO)
 
 # ruff (style), import-linter (the layers: pyproject's [tool.importlinter]) and mypy with
 # django-stubs (the types: [tool.mypy]).

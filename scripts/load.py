@@ -1,0 +1,724 @@
+"""`make load`: the site under a crowd of guests, measured (issue 9).
+
+Starts its own Daphne server(s) on free ports at 127.0.0.1, with a fresh database, runs
+Locust headless (loadtest/locustfile.py: guests playing whole games through the page's
+own htmx posts) for LOAD_RUN_TIME seconds, stops everything it started (also on Ctrl-C or
+a failure), and prints one summary: per action and overall requests/s, p50/p95/p99 and
+errors, and the 5xx answers and tracebacks in the servers' logs.
+
+    make load                       # SCENARIO=sqlite: SQLite, one Daphne, 50 guests
+    make load SCENARIO=postgres     # PostgreSQL, production settings, 100 guests
+    make load SCENARIO=postgres-2   # the same on two Daphne processes sharing Redis
+
+sqlite      a fresh SQLite file test-artifacts/load/sqlite/db.sqlite3; development
+            settings; one Daphne process; 50 guests; target p95 ≤ 500 ms, no error.
+postgres    a fresh database `load` (dropped and created) on 127.0.0.1:5432;
+            DJANGO_ENV=production with a generated 64-character DJANGO_SECRET_KEY,
+            DJANGO_ALLOWED_HOSTS=127.0.0.1 and DJANGO_SECURE_PROXY_SSL_HEADER=1: the guests
+            send `X-Forwarded-Proto: https` as a TLS proxy would; 100 guests; one Daphne
+            process; target p95 ≤ 800 ms, no error.
+postgres-2  the same with two Daphne processes on two ports, the guests spread over both,
+            and REDIS_URL=redis://127.0.0.1:6379/1 (emptied first) so that the processes
+            share the channel layer and the cache (the per-visitor limits); compared with
+            the last `postgres` run when there is one.
+
+Of the guests, LOAD_HARD_USERS (default 5) play « Difficile » games, reported apart
+("hard:…"). Other settings: LOAD_RUN_TIME (seconds, default 60), LOAD_USERS (instead of
+the scenario's count), LOAD_SPAWN_RATE (guests started per second, default 10),
+LOAD_THINK_MIN / LOAD_THINK_MAX (the pause between two actions, default 0.3..1.0 s),
+LOAD_POSTGRES_URL (the server, default postgres://postgres@127.0.0.1:5432),
+LOAD_REDIS_URL (default redis://127.0.0.1:6379/1). The site's own variables
+(DATABASE_URL, REDIS_URL, DJANGO_*) are not taken from the caller: each scenario sets
+its own.
+
+Everything goes to test-artifacts/load/<scenario>/: daphne-N.log (each server's output,
+access log included), migrate.log, locust.log, Locust's CSV and HTML reports,
+results.json (every response time), server-errors.txt (the first traceback of each
+distinct server error) and summary.txt / summary.json. The exit status is 0 only with no
+error, no 5xx in the logs and p95 within the target.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+ARTIFACTS = ROOT / "test-artifacts" / "load"
+HOST = "127.0.0.1"
+SITE_VARIABLES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_ENV",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_CSRF_TRUSTED_ORIGINS",
+    "DJANGO_SERVE_STATIC",
+    "DJANGO_SECURE_PROXY_SSL_HEADER",
+    "DJANGO_SETTINGS_MODULE",
+)
+ACTION_ORDER = (
+    "home",
+    "new_game",
+    "table",
+    "pass",
+    "play",
+    "advance",
+    "next_hand",
+    "play_again",
+    "reload",
+)
+READY_TIMEOUT = 60
+STOP_TIMEOUT = 10  # Locust's --stop-timeout: a guest finishes the action it started
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    description: str
+    database: str  # "sqlite" or "postgres"
+    processes: int
+    users: int
+    production: bool
+    redis: bool
+    p95_target_ms: float
+
+
+SQLITE = Scenario(
+    name="sqlite",
+    description="SQLite, one Daphne process",
+    database="sqlite",
+    processes=1,
+    users=50,
+    production=False,
+    redis=False,
+    p95_target_ms=500,
+)
+POSTGRES = Scenario(
+    name="postgres",
+    description="PostgreSQL, DJANGO_ENV=production, one Daphne process",
+    database="postgres",
+    processes=1,
+    users=100,
+    production=True,
+    redis=False,
+    p95_target_ms=800,
+)
+POSTGRES_2 = replace(
+    POSTGRES,
+    name="postgres-2",
+    description="PostgreSQL, DJANGO_ENV=production, two Daphne processes sharing Redis",
+    processes=2,
+    redis=True,
+)
+SCENARIOS = {scenario.name: scenario for scenario in (SQLITE, POSTGRES, POSTGRES_2)}
+
+
+class LoadError(Exception):
+    """The run could not be made (a server that does not start, a database that does not
+    answer): said plainly, after everything started is stopped."""
+
+
+# -- the servers ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def postgres_database(server_url: str, name: str) -> str:
+    """A fresh, empty database `name` on the server; its URL."""
+    import psycopg  # the project's own driver; only the PostgreSQL scenarios need it
+
+    try:
+        with psycopg.connect(f"{server_url}/postgres", autocommit=True, connect_timeout=5) as db:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            db.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.Error as error:
+        raise LoadError(f"PostgreSQL at {server_url}: {error}") from None
+    return f"{server_url}/{name}"
+
+
+def redis_command(url: str, *words: str) -> bytes:
+    """One command to the Redis server of `url`, on its database; the raw reply."""
+    parts = urlsplit(url)
+    database = parts.path.strip("/") or "0"
+
+    def encoded(*command: str) -> bytes:
+        items = [f"${len(word.encode())}\r\n{word}\r\n" for word in command]
+        return f"*{len(command)}\r\n{''.join(items)}".encode()
+
+    try:
+        with socket.create_connection((parts.hostname or HOST, parts.port or 6379), 5) as sock:
+            sock.sendall(encoded("SELECT", database) + encoded(*words))
+            reply = b""
+            while reply.count(b"\r\n") < 2:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                reply += chunk
+    except OSError as error:
+        raise LoadError(f"Redis at {url}: {error}") from None
+    if not reply.startswith(b"+OK"):
+        raise LoadError(f"Redis at {url} refused SELECT {database}: {reply[:80]!r}")
+    return reply.split(b"\r\n", 1)[1]
+
+
+def server_environment(scenario: Scenario, out: Path) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in SITE_VARIABLES}
+    env["PYTHONUNBUFFERED"] = "1"  # the log is complete and in order when the server stops
+    if scenario.database == "sqlite":
+        database = out / "db.sqlite3"
+        for path in out.glob("db.sqlite3*"):
+            path.unlink()
+        env["DATABASE_URL"] = f"sqlite:///{database}"  # sqlite:////absolute/path
+    else:
+        server = os.environ.get("LOAD_POSTGRES_URL", f"postgres://postgres@{HOST}:5432")
+        env["DATABASE_URL"] = postgres_database(server.rstrip("/"), "load")
+    if scenario.production:
+        env["DJANGO_ENV"] = "production"
+        env["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(48)  # 64 characters
+        env["DJANGO_ALLOWED_HOSTS"] = HOST
+        env["DJANGO_SECURE_PROXY_SSL_HEADER"] = "1"
+    if scenario.redis:
+        redis_url = os.environ.get("LOAD_REDIS_URL", f"redis://{HOST}:6379/1")
+        if redis_command(redis_url, "FLUSHDB") != b"+OK\r\n":
+            raise LoadError(f"Redis at {redis_url} did not empty its database")
+        env["REDIS_URL"] = redis_url
+    return env
+
+
+@dataclass
+class Server:
+    number: int
+    port: int
+    log: Path
+    process: subprocess.Popen[bytes]
+    cpu_at_start: float = 0.0
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def cpu_seconds(self) -> float:
+        """User and system time of the process so far (all its threads)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(number: int, env: dict[str, str], out: Path) -> Server:
+    port = free_port()
+    log = out / f"daphne-{number}.log"
+    with log.open("wb") as handle:
+        process = subprocess.Popen(
+            [str(BIN / "daphne"), "-b", HOST, "-p", str(port), "config.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+            # Its own process group, stopped by its id whatever happens here.
+            start_new_session=True,
+        )
+    return Server(number=number, port=port, log=log, process=process)
+
+
+def wait_until_ready(server: Server, headers: dict[str, str]) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise LoadError(f"daphne-{server.number} exited:\n{tail(server.log)}")
+        request = urllib.request.Request(f"{server.url}/", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.3)
+    raise LoadError(
+        f"daphne-{server.number} did not answer in {READY_TIMEOUT} s:\n{tail(server.log)}"
+    )
+
+
+def stop(process: subprocess.Popen[bytes], timeout: float = 10) -> None:
+    """SIGTERM to the process's own group, SIGKILL if it lingers."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    except ProcessLookupError:
+        pass
+
+
+@contextmanager
+def servers(scenario: Scenario, env: dict[str, str], out: Path) -> Iterator[list[Server]]:
+    started: list[Server] = []
+    try:
+        for number in range(1, scenario.processes + 1):
+            started.append(start_server(number, env, out))
+        headers = {"X-Forwarded-Proto": "https"} if scenario.production else {}
+        for server in started:
+            wait_until_ready(server, headers)
+        yield started
+    finally:
+        for server in started:
+            stop(server.process)
+
+
+def tail(path: Path, lines: int = 20) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
+# -- the crowd --------------------------------------------------------------------------
+
+
+@dataclass
+class Crowd:
+    users: int
+    hard_users: int
+    run_time: int
+    spawn_rate: float
+    returncode: int = 0
+    cpu_seconds: float = 0.0
+    # The machine's load before the run: other work on the same two cores skews the figures.
+    load_before: tuple[float, ...] = ()
+
+
+def run_locust(
+    scenario: Scenario, targets: Sequence[Server], crowd: Crowd, out: Path, results: Path
+) -> None:
+    env = dict(os.environ)
+    env |= {
+        "LOAD_HOSTS": ",".join(server.url for server in targets),
+        "LOAD_FORWARDED_PROTO": "https" if scenario.production else "",
+        "LOAD_RESULTS": str(results),
+        "LOAD_HARD_USERS": str(crowd.hard_users),
+    }
+    command = [
+        str(BIN / "locust"),
+        "-f",
+        str(ROOT / "loadtest" / "locustfile.py"),
+        "--headless",
+        "--users",
+        str(crowd.users),
+        "--spawn-rate",
+        str(crowd.spawn_rate),
+        "--run-time",
+        f"{crowd.run_time}s",
+        "--stop-timeout",
+        str(STOP_TIMEOUT),
+        "--host",
+        targets[0].url,
+        "--csv",
+        str(out / "locust"),
+        "--html",
+        str(out / "locust.html"),
+        "--only-summary",
+    ]
+    before = os.times()
+    with (out / "locust.log").open("wb") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            crowd.returncode = process.wait(crowd.run_time + STOP_TIMEOUT + 60)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            crowd.returncode = process.wait()
+            raise LoadError(f"Locust did not stop by itself:\n{tail(out / 'locust.log')}") from None
+        except KeyboardInterrupt:
+            # Ctrl-C reached Locust too: let it write its results, then stop the servers.
+            try:
+                process.wait(STOP_TIMEOUT + 5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            raise
+        except BaseException:
+            process.kill()
+            process.wait()
+            raise
+    after = os.times()
+    crowd.cpu_seconds = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+
+
+# -- the figures ------------------------------------------------------------------------
+
+
+def percentile(ordered: Sequence[float], p: float) -> float:
+    """Nearest rank: the smallest time that p % of the requests did not exceed."""
+    if not ordered:
+        return math.nan
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+@dataclass
+class Row:
+    label: str
+    times: list[float]
+    errors: int
+    duration: float
+
+    def figures(self) -> dict[str, float]:
+        ordered = sorted(self.times)
+        return {
+            "requests": len(ordered),
+            "per_second": len(ordered) / self.duration if self.duration else math.nan,
+            "p50": percentile(ordered, 50),
+            "p95": percentile(ordered, 95),
+            "p99": percentile(ordered, 99),
+            "max": ordered[-1] if ordered else math.nan,
+            "errors": self.errors,
+        }
+
+
+def action_key(name: str) -> tuple[int, int, str]:
+    hard = name.startswith("hard:")
+    action = name.removeprefix("hard:")
+    rank = ACTION_ORDER.index(action) if action in ACTION_ORDER else len(ACTION_ORDER)
+    return (int(hard), rank, action)
+
+
+def rows_of(results: dict) -> tuple[list[Row], list[Row]]:
+    """One row per request name, then the totals: every request, the Normal guests'
+    requests, the Difficile guests' requests."""
+    duration = float(results["duration"])
+    times: dict[str, list[float]] = results["times"]
+    errors: Counter[str] = Counter()
+    for error in results["errors"]:
+        errors[error["name"]] += error["count"]
+    per_action = [
+        Row(name, times[name], errors[name], duration) for name in sorted(times, key=action_key)
+    ]
+
+    def total(label: str, names: list[str]) -> Row:
+        merged = [time for name in names for time in times[name]]
+        return Row(label, merged, sum(errors[name] for name in names), duration)
+
+    hard = [name for name in times if name.startswith("hard:")]
+    normal = [name for name in times if not name.startswith("hard:")]
+    totals = [total("all requests", [*normal, *hard])]
+    if hard:
+        totals += [total("Normal guests", normal), total("Difficile guests (hard:)", hard)]
+    return per_action, totals
+
+
+def table_lines(rows: Sequence[Row]) -> list[str]:
+    lines = []
+    for row in rows:
+        f = row.figures()
+        lines.append(
+            f"  {row.label:<26} {f['requests']:>8.0f} {f['per_second']:>8.1f}"
+            f" {f['p50']:>7.0f} {f['p95']:>7.0f} {f['p99']:>7.0f} {f['max']:>7.0f}"
+            f" {f['errors']:>7.0f}"
+        )
+    return lines
+
+
+# -- the servers' logs ------------------------------------------------------------------
+
+ACCESS = re.compile(r'^\S+ - - \[[^\]]*\] "([A-Z]+) ([^" ]*)[^"]*" (\d{3}) ')
+TRACEBACK_START = "Traceback (most recent call last):"
+CHAINED = (
+    "During handling of the above exception",
+    "The above exception was the direct cause",
+)
+
+
+@dataclass
+class ServerError:
+    where: str  # the log line before the traceback: "Internal Server Error: /partie/N/…"
+    lines: list[str]
+
+    @property
+    def last_line(self) -> str:
+        return next((line for line in reversed(self.lines) if line.strip()), "")
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (re.sub(r"\d+", "N", self.where), self.last_line[:200])
+
+
+@dataclass
+class LogReport:
+    statuses: Counter[str] = field(default_factory=Counter)  # "2xx", "4xx 409", "5xx 500"
+    failing_paths: Counter[str] = field(default_factory=Counter)
+    tracebacks: list[ServerError] = field(default_factory=list)
+
+    @property
+    def answers_5xx(self) -> int:
+        return sum(count for status, count in self.statuses.items() if status.startswith("5"))
+
+
+def read_log(text: str) -> LogReport:
+    """The answers' statuses (Daphne's access log) and the tracebacks of a server's log."""
+    report = LogReport()
+    context = ""
+    current: ServerError | None = None
+    after_exception = False
+    for line in text.splitlines():
+        access = ACCESS.match(line)
+        if current is not None:
+            indented = line.startswith((" ", "\t"))
+            if line.startswith(TRACEBACK_START) or line.startswith(CHAINED) or not line.strip():
+                current.lines.append(line)
+                after_exception = False
+                continue
+            if indented and not after_exception:
+                current.lines.append(line)
+                continue
+            if not access and not after_exception and current.lines[-1].startswith((" ", "\t")):
+                current.lines.append(line)  # the exception itself, after the frames
+                after_exception = True
+                continue
+            report.tracebacks.append(current)
+            current, after_exception = None, False
+        if access:
+            method, path, status = access.groups()
+            report.statuses[f"{status[0]}xx {status}"] += 1
+            if status.startswith("5"):
+                report.failing_paths[f"{method} {re.sub(r'[0-9]+', 'N', path)} {status}"] += 1
+        elif line.startswith(TRACEBACK_START):
+            current = ServerError(where=context, lines=[line])
+        elif line.strip():
+            context = line.strip()
+    if current is not None:
+        report.tracebacks.append(current)
+    return report
+
+
+# -- the summary ------------------------------------------------------------------------
+
+
+def summarize(
+    scenario: Scenario,
+    crowd: Crowd,
+    targets: Sequence[Server],
+    cpu: dict[str, float],
+    results: dict,
+    logs: dict[str, LogReport],
+    out: Path,
+) -> tuple[list[str], dict, bool]:
+    per_action, totals = rows_of(results)
+    duration = float(results["duration"])
+    header = (
+        f"  {'request':<26} {'count':>8} {'req/s':>8} {'p50':>7} {'p95':>7} {'p99':>7}"
+        f" {'max':>7} {'errors':>7}"
+    )
+    lines = [
+        f"== make load SCENARIO={scenario.name}: {scenario.description}",
+        f"   {crowd.users} guests ({crowd.hard_users} Difficile), {duration:.0f} s measured, "
+        f"think time {os.environ.get('LOAD_THINK_MIN', '0.3')}"
+        f"..{os.environ.get('LOAD_THINK_MAX', '1.0')} s, servers "
+        + ", ".join(server.url for server in targets),
+        "",
+        "response times in ms, per request name:",
+        header,
+        *table_lines(per_action),
+        "  " + "-" * (len(header) - 2),
+        *table_lines(totals),
+    ]
+    errors = sum(error["count"] for error in results["errors"])
+    lines += ["", f"errors seen by the guests: {errors}"]
+    lines += [
+        f"  {error['count']:>5} × {error['name']}: {error['error']}"
+        for error in results["errors"][:15]
+    ]
+
+    distinct: dict[tuple[str, str], list[ServerError]] = {}
+    for report in logs.values():
+        for error in report.tracebacks:
+            distinct.setdefault(error.key, []).append(error)
+    answers_5xx = sum(report.answers_5xx for report in logs.values())
+    tracebacks = sum(len(report.tracebacks) for report in logs.values())
+    lines += ["", f"servers: {answers_5xx} answers 5xx, {tracebacks} tracebacks in their logs"]
+    for name, report in logs.items():
+        statuses = ", ".join(f"{status}: {n}" for status, n in sorted(report.statuses.items()))
+        cpu_line = f", CPU {cpu.get(name, 0):.1f} s ({cpu.get(name, 0) / duration:.0%} of a core)"
+        lines.append(f"  {name}: {statuses or 'no access log line'}{cpu_line}")
+        lines += [f"    {n:>5} × {path}" for path, n in report.failing_paths.most_common(10)]
+    lines.append(
+        f"  Locust itself: CPU {crowd.cpu_seconds:.1f} s ({crowd.cpu_seconds / duration:.0%} of"
+        f" a core); load average before {loads(crowd.load_before)}, after {loads(os.getloadavg())}"
+    )
+    if distinct:
+        lines.append("  distinct server errors (first traceback of each in server-errors.txt):")
+        with (out / "server-errors.txt").open("w") as details:
+            for (where, last), found in distinct.items():
+                lines.append(f"    {len(found):>5} × {where}: {last}")
+                lines += [f"          {line}" for line in found[0].lines[-6:-1] if line.strip()]
+                details.write(f"=== {len(found)} × {where}\n" + "\n".join(found[0].lines) + "\n\n")
+
+    overall = totals[0].figures()
+    p95_ok = overall["p95"] <= scenario.p95_target_ms
+    passed = errors == 0 and answers_5xx == 0 and tracebacks == 0 and p95_ok
+    lines += [
+        "",
+        f"targets: errors {errors} (want 0), server 5xx {answers_5xx} and tracebacks "
+        f"{tracebacks} (want 0), p95 of all requests {overall['p95']:.0f} ms "
+        f"(want ≤ {scenario.p95_target_ms:.0f})",
+        f"result: {'PASS' if passed else 'FAIL'}",
+    ]
+    summary = {
+        "scenario": scenario.name,
+        "description": scenario.description,
+        "users": crowd.users,
+        "hard_users": crowd.hard_users,
+        "duration": duration,
+        "servers": [server.url for server in targets],
+        "rows": {row.label: row.figures() for row in [*per_action, *totals]},
+        "errors": results["errors"],
+        "server_5xx": answers_5xx,
+        "server_tracebacks": tracebacks,
+        "cpu_seconds": {**cpu, "locust": crowd.cpu_seconds},
+        "load_average_before": crowd.load_before,
+        "passed": passed,
+    }
+    return lines, summary, passed
+
+
+def loads(averages: Sequence[float]) -> str:
+    return " ".join(f"{average:.2f}" for average in averages)
+
+
+def comparison(summary: dict, earlier_path: Path) -> list[str]:
+    """postgres-2 beside the last postgres run: what the second process bought."""
+    try:
+        earlier = json.loads(earlier_path.read_text())
+    except (OSError, ValueError):
+        return []
+    lines = ["", f"beside the last `{earlier['scenario']}` run ({earlier_path}):"]
+    for label in ("all requests", "Normal guests", "Difficile guests (hard:)"):
+        before, now = earlier["rows"].get(label), summary["rows"].get(label)
+        if not before or not now:
+            continue
+        lines.append(
+            f"  {label:<26} req/s {before['per_second']:.1f} → {now['per_second']:.1f};"
+            + "".join(
+                f" {p} {before[p]:.0f} → {now[p]:.0f} ms ({before[p] / now[p]:.2f}×)"
+                for p in ("p50", "p95", "p99")
+                if now[p]
+            )
+        )
+    return lines
+
+
+# -- the run ----------------------------------------------------------------------------
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        raise LoadError(f"{name}={raw!r}: a whole number, please") from None
+
+
+def run(scenario: Scenario) -> int:
+    out = ARTIFACTS / scenario.name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    users = env_int("LOAD_USERS", scenario.users)
+    crowd = Crowd(
+        users=users,
+        hard_users=min(env_int("LOAD_HARD_USERS", 5), users),
+        run_time=env_int("LOAD_RUN_TIME", 60),
+        spawn_rate=float(os.environ.get("LOAD_SPAWN_RATE", "10")),
+    )
+    results_path = out / "results.json"
+    print(f"make load: {scenario.name} ({scenario.description}), artifacts in {out}", flush=True)
+    crowd.load_before = os.getloadavg()
+    env = server_environment(scenario, out)
+    with (out / "migrate.log").open("wb") as log:
+        migrate = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    if migrate.returncode:
+        raise LoadError(f"migrate failed:\n{tail(out / 'migrate.log')}")
+    cpu: dict[str, float] = {}
+    with servers(scenario, env, out) as started:
+        print(
+            f"  {len(started)} Daphne process(es) at "
+            + ", ".join(server.url for server in started)
+            + f"; {crowd.users} guests for {crowd.run_time} s …",
+            flush=True,
+        )
+        for server in started:
+            server.cpu_at_start = server.cpu_seconds()
+        try:
+            run_locust(scenario, started, crowd, out, results_path)
+        finally:
+            for server in started:
+                cpu[f"daphne-{server.number}"] = server.cpu_seconds() - server.cpu_at_start
+    if not results_path.exists():
+        raise LoadError(
+            f"Locust wrote no results (exit {crowd.returncode}):\n{tail(out / 'locust.log')}"
+        )
+    results = json.loads(results_path.read_text())
+    logs = {
+        f"daphne-{server.number}": read_log(server.log.read_text(errors="replace"))
+        for server in started
+    }
+    lines, summary, passed = summarize(scenario, crowd, started, cpu, results, logs, out)
+    if scenario.name == "postgres-2":
+        lines += comparison(summary, ARTIFACTS / "postgres" / "summary.json")
+    print("\n" + "\n".join(lines), flush=True)
+    (out / "summary.txt").write_text("\n".join(lines) + "\n")
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return 0 if passed else 1
+
+
+def main(argv: Sequence[str]) -> int:
+    name = (argv[0] if argv else "") or os.environ.get("SCENARIO", "") or "sqlite"
+    scenario = SCENARIOS.get(name)
+    if scenario is None:
+        print(f"make load: unknown SCENARIO={name!r}; one of {', '.join(SCENARIOS)}")
+        return 2
+    # A SIGTERM (a CI timeout, `kill`) stops the servers like Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        return run(scenario)
+    except LoadError as error:
+        print(f"make load: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("make load: interrupted; the servers are stopped.", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
