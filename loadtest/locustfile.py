@@ -3,7 +3,8 @@
 Each Locust user is one guest's browser: GET / (the CSRF cookie), « Jouer » (a plain form
 post, 302 to the table), GET the table, then, like static/js/table.js, one action after
 another from the table the last answer drew: « avancer » while `data-bots-pending` says a
-bot still has to act, the three cards to pass, a legal card (not dimmed, no `data-reason`),
+bot still has to act (0.8 s later when the answer says its bots think in another
+request, `data-bots-busy`), the three cards to pass, a legal card (not dimmed, no `data-reason`),
 « Manche suivante » at the end of a hand, « Rejouer » at the end of the game (whose
 HX-Redirect the browser follows to the new table). The posts carry what htmx sends:
 `HX-Request: true`, `HX-Current-URL`, `HX-Target: table`, `X-CSRFToken` from the cookie,
@@ -177,6 +178,8 @@ class Guest(HttpUser):
         """The table of this answer: what to do next, or a failure if it cannot be read."""
         try:
             table = parse_table(response.text)
+            if table.bots_busy:
+                _notes[f"{self.prefix}advance answered « bots busy »"] += 1
             if table.error:
                 raise PageError(f"the table says: {table.error}")
             self.action = next_action(table, self.rng)
@@ -218,6 +221,8 @@ class Guest(HttpUser):
                 self.show(response)
 
     def act(self, action: Action) -> None:
+        if action.delay:
+            time.sleep(action.delay)  # gevent's sleep: Locust patches the standard library
         headers = self.headers(post=True, htmx=True)
         with self.request(
             action.name, "POST", action.url, data=action.data, headers=headers
@@ -260,6 +265,7 @@ def status_text(response: Any) -> str:
 
 _times: defaultdict[str, list[float]] = defaultdict(list)
 _errors: Counter[tuple[str, str]] = Counter()
+_notes: Counter[str] = Counter()  # answers worth counting that are not errors
 _clock: dict[str, float] = {}
 
 
@@ -293,5 +299,6 @@ def _write_results(**_: Any) -> None:
             {"name": name, "error": error, "count": count}
             for (name, error), count in _errors.most_common()
         ],
+        "notes": dict(_notes),
     }
     Path(RESULTS_FILE).write_text(json.dumps(results))

@@ -4,10 +4,11 @@ What the page's script does (static/js/table.js) is decided here from the real m
 (templates/home.html, templates/game/table.html): the legal cards are those not dimmed and
 with no `data-reason`, `data-bots-pending` asks for « avancer », the hand's form carries the
 `move` number the table was drawn at, the result panel holds « Manche suivante » (with its
-`move`) or « Rejouer ». Standard library only (regular expressions over the few tags it
-reads) and no Locust import, so the test suite checks these functions against tables Django
-renders (tests/web/test_loadtest_parsing.py): a template change that would blind the load
-test fails there first.
+`move`) or « Rejouer », and `data-bots-busy` (the bots think in another request) asks again
+0.8 s later. Standard library only (regular expressions over the few tags it reads) and no
+Locust import, so the test suite checks these functions against tables Django renders
+(tests/web/test_loadtest_parsing.py): a template change that would blind the load test
+fails there first.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ import random
 import re
 from dataclasses import dataclass, field
 from html import unescape
+
+# table.js's BUSY_RETRY_MS: how long a table whose bots think elsewhere waits to ask again.
+BUSY_RETRY_SECONDS = 0.8
 
 
 class PageError(Exception):
@@ -57,6 +61,7 @@ class Table:
 
     phase: str
     bots_pending: bool
+    bots_busy: bool  # pending, but thinking in another request: ask again in a moment
     hand_kind: str | None  # "passing", "playing", or None while the hand waits
     hand: Form | None
     advance: Form | None
@@ -85,6 +90,7 @@ class Action:
     name: str
     url: str
     data: list[tuple[str, str]]
+    delay: float = 0.0  # seconds the page waits before posting it, beyond the player's
 
 
 # The tags the page's script reads, with their attributes (quoted values may hold ">").
@@ -216,6 +222,7 @@ def parse_table(html: str) -> Table:
     return Table(
         phase=phase,
         bots_pending=bool(parser.table_attrs.get("data-bots-pending")),
+        bots_busy=bool(parser.table_attrs.get("data-bots-busy")),
         hand_kind=hand_kind,
         hand=hand,
         advance=next((form for form in forms if "data-advance" in form.attrs), None),
@@ -234,10 +241,12 @@ def next_action(table: Table, rng: random.Random) -> Action:
     """What the player (and table.js) does next at this table, with the post's fields in the
     form's order: the hidden ones (the CSRF token, `move`) and the chosen cards."""
     if table.bots_pending:
-        # table.js: once the moves are dealt out, « avancer » while a bot still has to act.
+        # table.js: once the moves are dealt out, « avancer » while a bot still has to act;
+        # a moment later if its bots think in another request.
         if table.advance is None:
             raise PageError("bots pending but no « avancer » form")
-        return Action("advance", table.advance.url, list(table.advance.hidden))
+        delay = BUSY_RETRY_SECONDS if table.bots_busy else 0.0
+        return Action("advance", table.advance.url, list(table.advance.hidden), delay)
     if table.play_again is not None:
         return Action("play_again", table.play_again.url, list(table.play_again.hidden))
     if table.next_hand is not None:

@@ -554,6 +554,7 @@ def summarize(
         f"  {error['count']:>5} × {error['name']}: {error['error']}"
         for error in results["errors"][:15]
     ]
+    lines += [f"  note: {count} × {note}" for note, count in results.get("notes", {}).items()]
 
     distinct: dict[tuple[str, str], list[ServerError]] = {}
     for report in logs.values():

@@ -9,15 +9,18 @@ instead of turning a load test into a stream of errors.
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import resolve, reverse
+from django.utils import timezone
 
 from game.models import Game
 from game.ownership import Owner
 from game.seats import HUMAN
 from loadtest.pages import (
+    BUSY_RETRY_SECONDS,
     Action,
     PageError,
     legal_cards,
@@ -110,9 +113,24 @@ def test_a_table_waiting_for_difficile_asks_to_advance(guest):
     action = next_action(table, random.Random(1))
 
     assert table.bots_pending
+    assert not table.bots_busy
     assert table.advance is not None
-    assert action.name == "advance"
+    assert (action.name, action.delay) == ("advance", 0)
     assert action.url == game_url("advance", game)
+
+
+def test_a_table_whose_bots_think_in_another_request_asks_again_a_moment_later(guest):
+    game = start_game(guest, difficulty="hard")
+    Game.objects.filter(pk=game.pk).update(
+        bots_thinking_until=timezone.now() + timedelta(seconds=10)
+    )
+
+    response = guest.post(game_url("advance", game), **HTMX)
+
+    table = parse_table(response.content.decode())
+    action = next_action(table, random.Random(1))
+    assert table.bots_pending and table.bots_busy
+    assert (action.name, action.delay) == ("advance", BUSY_RETRY_SECONDS)
 
 
 def test_a_table_that_waits_for_nobody_says_so(guest, guest_owner):
@@ -121,6 +139,7 @@ def test_a_table_that_waits_for_nobody_says_so(guest, guest_owner):
     table = parse_table(page_of(guest, game))
 
     assert not table.bots_pending
+    assert not table.bots_busy
     assert table.advance is None
 
 
