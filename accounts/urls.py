@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
+from game.limits import PASSWORD, limited
 
 app_name = "accounts"
 
@@ -9,7 +10,11 @@ urlpatterns = [
     path("inscription/", views.signup, name="signup"),
     path(
         "connexion/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        # Each attempt hashes a password (~0.4 s of CPU), a right one too: counted per
+        # visitor and address (game.limits); failures lock out too (django-axes).
+        limited(PASSWORD, views.too_many_logins)(
+            auth_views.LoginView.as_view(redirect_authenticated_user=True)
+        ),
         name="login",
     ),
     # POST only (Django's LogoutView answers 405 to a GET).

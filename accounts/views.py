@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from game.limits import PASSWORD, limited
+
 
 def _next_url(request: HttpRequest) -> str:
     """Where to go once signed in: a safe `next`, else LOGIN_REDIRECT_URL (as LoginView)."""
@@ -20,8 +22,16 @@ def _next_url(request: HttpRequest) -> str:
     return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
+def too_many_signups(
+    request: HttpRequest, message: str, *_args: object, **_kwargs: object
+) -> HttpResponse:
+    context = {"form": UserCreationForm(), "next": "", "refusal": message}
+    return render(request, "accounts/signup.html", context, status=429)
+
+
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited(PASSWORD, too_many_signups)
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next_url(request))
@@ -48,9 +58,16 @@ def locked_out(
         "Trop de tentatives de connexion infructueuses. Par sécurité, la connexion est "
         "bloquée pendant %(minutes)d minutes ; réessayez plus tard."
     ) % {"minutes": minutes}
-    return render(
-        request,
-        "registration/login.html",
-        {"form": AuthenticationForm(request), "locked_out": message},
-        status=429,
-    )
+    return _login_refused(request, message)
+
+
+def _login_refused(request: HttpRequest, message: str) -> HttpResponse:
+    """The login page again, with why the attempt was not even checked, in a 429."""
+    context = {"form": AuthenticationForm(request), "refusal": message}
+    return render(request, "registration/login.html", context, status=429)
+
+
+def too_many_logins(
+    request: HttpRequest, message: str, *_args: object, **_kwargs: object
+) -> HttpResponse:
+    return _login_refused(request, message)

@@ -22,6 +22,7 @@ from game.history.selectors import history_page, load_hand, owned_game, shared_g
 from game.history.sheet import score_sheet
 from game.history.stats import player_stats
 from game.history.steps import StepNotFound
+from game.limits import MOMENTS, limited
 from game.models import Game, Hand
 from game.ownership import owner_of
 from game.views import HtmxHttpRequest, is_partial
@@ -165,13 +166,22 @@ def _render_moments(
     return _private(HttpResponse(html))
 
 
+def moments_refused(
+    request: HtmxHttpRequest, message: str, *_args: object, **_kwargs: object
+) -> HttpResponse:
+    html = render_to_string("history/replay.html#moments", {"refused": message}, request)
+    return _private(HttpResponse(html))
+
+
 @require_safe
+@limited(MOMENTS, moments_refused, methods=("GET", "HEAD"))
 def replay_moments(request: HtmxHttpRequest, game_id: int, hand_number: int) -> HttpResponse:
     game = _owned_or_404(request, game_id)
     return _render_moments(request, game, ReplayLinks(game.pk), hand_number)
 
 
 @require_safe
+@limited(MOMENTS, moments_refused, methods=("GET", "HEAD"))
 def shared_moments(request: HtmxHttpRequest, token: str, hand_number: int) -> HttpResponse:
     game = _shared_or_404(token)
     return _unlisted(_render_moments(request, game, ReplayLinks(game.pk, token), hand_number))

@@ -22,9 +22,10 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from game import services
+from game import limits, services
 from game.client_text import CLIENT_TEXT
 from game.forms import ActionForm, DifficultyForm, NewGameForm, PlayForm, first_error
+from game.limits import limited
 from game.models import Game, Move
 from game.ownership import Owner, owner_of
 from game.positions import Position, load_position, owned_games
@@ -168,7 +169,9 @@ def play_card_from(
     )
 
 
-def home_page(request: HtmxHttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+def home_page(
+    request: HtmxHttpRequest, form: NewGameForm, status: int = 200, error: str | None = None
+) -> HttpResponse:
     in_progress = (
         owned_games(owner_of(request))
         # Games of other kinds (a lesson) are resumed from their own pages.
@@ -176,7 +179,8 @@ def home_page(request: HtmxHttpRequest, form: NewGameForm, status: int = 200) ->
         .select_related("current_hand")
         .order_by("-updated_at")[:IN_PROGRESS_SHOWN]
     )
-    return render(request, "home.html", {"form": form, "in_progress": in_progress}, status=status)
+    context = {"form": form, "in_progress": in_progress, "error": error}
+    return render(request, "home.html", context, status=status)
 
 
 @require_safe
@@ -184,7 +188,19 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     return home_page(request, NewGameForm())
 
 
+def too_many_games(request: HtmxHttpRequest, message: str) -> HttpResponse:
+    return home_page(request, NewGameForm(), error=message)
+
+
+def table_with_message(request: HtmxHttpRequest, message: str, game_id: int) -> HttpResponse:
+    """A table action past its limit: the table as it is, with the reason; its page asks
+    the bots again only after a pause (bots_busy)."""
+    position = owned_position(request, game_id)
+    return render_table(request, position, error=message, bots_busy=True)
+
+
 @require_POST
+@limited(limits.NEW_GAME, too_many_games)
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST)
     if not form.is_valid():
@@ -214,6 +230,7 @@ def pass_cards(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 @game_action
+@limited(limits.ADVANCE, table_with_message)
 def advance(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return respond(request, services.advance(game_id=game_id, owner=owner_of(request)))
 
@@ -237,6 +254,7 @@ def change_difficulty(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 @game_action
+@limited(limits.NEW_GAME, table_with_message)
 def play_again(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """« Rejouer »: a new game with the same length, level and training mode, once over."""
     try:
