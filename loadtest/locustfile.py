@@ -29,8 +29,11 @@ Environment (scripts/load.py sets it): LOAD_HOSTS, comma-separated base URLs the
 spread over (default: Locust's --host); LOAD_FORWARDED_PROTO=https sends
 `X-Forwarded-Proto: https` on every request, for a server in production mode that trusts a
 TLS proxy's header (its cookies are then Secure, and are sent back over plain http to the
-loopback address only, see LoopbackSecureCookies); LOAD_RESULTS, a JSON file where every
-response time is written at the end, for exact percentiles per action.
+loopback address only, see LoopbackSecureCookies); LOAD_FORWARDED_FOR=1 gives each guest
+an address of its own, 10.x.y.z, in `X-Forwarded-For` (for a Daphne started with
+--proxy-headers, as behind a real proxy): the site limits game starts per address, and
+without it every guest would be 127.0.0.1; LOAD_RESULTS, a JSON file where every response
+time is written at the end, for exact percentiles per action.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ from loadtest.pages import (
 HOSTS = [host.strip().rstrip("/") for host in os.environ.get("LOAD_HOSTS", "").split(",")]
 HOSTS = [host for host in HOSTS if host]
 FORWARDED_PROTO = os.environ.get("LOAD_FORWARDED_PROTO", "").strip()
+FORWARDED_FOR = os.environ.get("LOAD_FORWARDED_FOR", "") == "1"
 THINK_MIN = float(os.environ.get("LOAD_THINK_MIN", "0.3"))
 THINK_MAX = float(os.environ.get("LOAD_THINK_MAX", "1.0"))
 HARD_USERS = int(os.environ.get("LOAD_HARD_USERS", "5"))
@@ -77,6 +81,7 @@ FAILURES_BEFORE_NEW_GAME = 3
 TIMEOUT = 30
 
 _host_turn = itertools.count()
+_guest_number = itertools.count(1)
 
 
 class LoopbackSecureCookies(http.cookiejar.DefaultCookiePolicy):
@@ -102,6 +107,8 @@ class Guest(HttpUser):
         assert self.host, "give Locust --host (or LOAD_HOSTS)"
         hosts = HOSTS or [self.host.rstrip("/")]
         self.base = hosts[next(_host_turn) % len(hosts)]
+        number = next(_guest_number)
+        self.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
         # The address as the site sees it: behind the pretend proxy, https.
         scheme = FORWARDED_PROTO or urlsplit(self.base).scheme
         self.origin = f"{scheme}://{urlsplit(self.base).netloc}"
@@ -124,6 +131,8 @@ class Guest(HttpUser):
 
     def headers(self, *, post: bool = False, htmx: bool = False) -> dict[str, str]:
         headers = {"X-Forwarded-Proto": FORWARDED_PROTO} if FORWARDED_PROTO else {}
+        if FORWARDED_FOR:
+            headers["X-Forwarded-For"] = self.address
         page = urljoin(self.origin, self.page or "/")
         if post:
             headers["Origin"] = self.origin

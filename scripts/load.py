@@ -23,8 +23,11 @@ postgres-2  the same with two Daphne processes on two ports, the guests spread o
             the last `postgres` run when there is one.
 
 Of the guests, LOAD_HARD_USERS (default 5) play « Difficile » games, reported apart
-("hard:…"). Other settings: LOAD_RUN_TIME (seconds, default 60), LOAD_USERS (instead of
-the scenario's count), LOAD_SPAWN_RATE (guests started per second, default 10),
+("hard:…"). Each guest comes from an address of its own (10.x.y.z in X-Forwarded-For, the
+servers started with Daphne's --proxy-headers, as behind a real proxy), since the site
+counts game starts per address; LOAD_DISTINCT_ADDRESSES=0 leaves them all at 127.0.0.1.
+Other settings: LOAD_RUN_TIME (seconds, default 60), LOAD_USERS (instead of the scenario's
+count), LOAD_SPAWN_RATE (guests started per second, default 10),
 LOAD_THINK_MIN / LOAD_THINK_MAX (the pause between two actions, default 0.3..1.0 s),
 LOAD_POSTGRES_URL (the server, default postgres://postgres@127.0.0.1:5432),
 LOAD_REDIS_URL (default redis://127.0.0.1:6379/1). The site's own variables
@@ -87,6 +90,7 @@ ACTION_ORDER = (
     "play_again",
     "reload",
 )
+DISTINCT_ADDRESSES = os.environ.get("LOAD_DISTINCT_ADDRESSES", "1") != "0"
 READY_TIMEOUT = 60
 STOP_TIMEOUT = 10  # Locust's --stop-timeout: a guest finishes the action it started
 
@@ -235,7 +239,15 @@ def start_server(number: int, env: dict[str, str], out: Path) -> Server:
     log = out / f"daphne-{number}.log"
     with log.open("wb") as handle:
         process = subprocess.Popen(
-            [str(BIN / "daphne"), "-b", HOST, "-p", str(port), "config.asgi:application"],
+            [
+                str(BIN / "daphne"),
+                *(["--proxy-headers"] if DISTINCT_ADDRESSES else []),
+                "-b",
+                HOST,
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
             cwd=ROOT,
             env=env,
             stdout=handle,
@@ -324,6 +336,7 @@ def run_locust(
         "LOAD_FORWARDED_PROTO": "https" if scenario.production else "",
         "LOAD_RESULTS": str(results),
         "LOAD_HARD_USERS": str(crowd.hard_users),
+        "LOAD_FORWARDED_FOR": "1" if DISTINCT_ADDRESSES else "",
     }
     command = [
         str(BIN / "locust"),
@@ -539,7 +552,9 @@ def summarize(
         f"== make load SCENARIO={scenario.name}: {scenario.description}",
         f"   {crowd.users} guests ({crowd.hard_users} Difficile), {duration:.0f} s measured, "
         f"think time {os.environ.get('LOAD_THINK_MIN', '0.3')}"
-        f"..{os.environ.get('LOAD_THINK_MAX', '1.0')} s, servers "
+        f"..{os.environ.get('LOAD_THINK_MAX', '1.0')} s, "
+        + ("each guest at its own address" if DISTINCT_ADDRESSES else "all guests at " + HOST)
+        + ", servers "
         + ", ".join(server.url for server in targets),
         "",
         "response times in ms, per request name:",
