@@ -193,6 +193,9 @@ def shared_moments(request: HtmxHttpRequest, token: str, hand_number: int) -> Ht
 @require_POST
 def share(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _owned_or_404(request, game_id)
+    if game.kind != Game.Kind.SOLO:
+        # A lesson is the same deal for everyone: nothing of the player's to share.
+        raise Http404
     try:
         sharing.share_game(game=game)
     except sharing.NotShareable:

@@ -57,6 +57,12 @@ def owned_games(owner: Owner) -> QuerySet[Game]:
     return Game.objects.filter(owner.games_filter())
 
 
+def owned_games_of(owner: Owner, kind: str) -> QuerySet[Game]:
+    """The owner's games of one kind: an action posted to the solo game's addresses never
+    reaches a lesson, nor the tutorial's a solo game."""
+    return owned_games(owner).filter(kind=kind)
+
+
 def pending_bot_seat(deal: Deal) -> int | None:
     """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
     if deal.phase == Phase.PASSING:

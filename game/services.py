@@ -33,7 +33,12 @@ from game.engine import (
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Hand, Move, Target
 from game.ownership import Owner
-from game.positions import Position, load_position, owned_games, pending_bot_seat
+from game.positions import (
+    Position,
+    load_position,
+    owned_games_of,
+    pending_bot_seat,
+)
 from game.seats import HUMAN
 
 # About one Difficile decision: past it the request returns and the browser calls `advance`.
@@ -128,13 +133,13 @@ def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -
     return position
 
 
-def _lock(game_id: int, owner: Owner) -> Position:
+def _lock(game_id: int, owner: Owner, kind: str) -> Position:
     """The owner's game, locked for this transaction, with its current hand rebuilt.
 
     The hand is read after the lock is held, in a query of its own: joined to the locking
     query, PostgreSQL would give a request that waited for the lock the game row as the
     other request left it but the hand from before (none, for a hand just dealt)."""
-    game = owned_games(owner).select_for_update().get(pk=game_id)
+    game = owned_games_of(owner, kind).select_for_update().get(pk=game_id)
     return load_position(game)
 
 
@@ -254,11 +259,12 @@ def _save(position: Position, new_moves: list[Move], fields: list[str] | None = 
 def _act(
     game_id: int,
     owner: Owner,
+    kind: str,
     expected_move: int | None,
     action: Callable[[Position], list[Move]],
 ) -> Outcome:
     with transaction.atomic():
-        position = _lock(game_id, owner)
+        position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
             _check_fresh(position, expected_move)
@@ -280,7 +286,12 @@ def _parse_card(code: str) -> Card:
 
 
 def play_card(
-    *, game_id: int, owner: Owner, card_code: str, expected_move: int | None = None
+    *,
+    game_id: int,
+    owner: Owner,
+    card_code: str,
+    expected_move: int | None = None,
+    kind: str = Game.Kind.SOLO,
 ) -> Outcome:
     """The human plays a card; then the bots reply until it is the human's turn again."""
 
@@ -288,11 +299,16 @@ def play_card(
         card = _parse_card(card_code)
         return [_apply(position, EngineMove.playing(HUMAN, card))]
 
-    return _act(game_id, owner, expected_move, action)
+    return _act(game_id, owner, kind, expected_move, action)
 
 
 def submit_pass(
-    *, game_id: int, owner: Owner, card_codes: list[str], expected_move: int | None = None
+    *,
+    game_id: int,
+    owner: Owner,
+    card_codes: list[str],
+    expected_move: int | None = None,
+    kind: str = Game.Kind.SOLO,
 ) -> Outcome:
     """The human's three cards, final once given; the exchange follows the bots' choices."""
 
@@ -304,17 +320,17 @@ def submit_pass(
         cards = [_parse_card(code) for code in card_codes]
         return [_apply(position, EngineMove.passing(HUMAN, cards))]
 
-    return _act(game_id, owner, expected_move, action)
+    return _act(game_id, owner, kind, expected_move, action)
 
 
-def advance(*, game_id: int, owner: Owner) -> Outcome:
+def advance(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Outcome:
     """Let the bots go on: they think first, with no lock held, then their moves are written
     in a short transaction, unless another request moved the game on meanwhile.
 
     A searching bot (Difficile) thinks in one request at a time per game: the first
     `advance` claims the game (`Game.bots_thinking_until`), the others answer at once that
     the bots are busy, and their pages ask again a moment later."""
-    game = owned_games(owner).select_related("current_hand").get(pk=game_id)
+    game = owned_games_of(owner, kind).select_related("current_hand").get(pk=game_id)
     position = load_position(game)
     try:
         _check_playing(position)
@@ -329,11 +345,13 @@ def advance(*, game_id: int, owner: Owner) -> Outcome:
     try:
         new_moves = _bot_moves(position)
         with transaction.atomic():
-            current = owned_games(owner).select_for_update().values_list("move_count", flat=True)
+            current = (
+                owned_games_of(owner, kind).select_for_update().values_list("move_count", flat=True)
+            )
             if current.get(pk=game_id) != seen:
                 # Another request moved the game on first (a pass in another tab): its moves
                 # stand, these are dropped.
-                return Outcome(_lock(game_id, owner))
+                return Outcome(_lock(game_id, owner, kind))
             position.game.bots_thinking_until = None
             _save(position, new_moves, fields=["bots_thinking_until"])
     finally:
@@ -360,10 +378,16 @@ def _release_thinking(game_id: int) -> None:
     )
 
 
-def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -> Outcome:
+def next_hand(
+    *,
+    game_id: int,
+    owner: Owner,
+    expected_move: int | None = None,
+    kind: str = Game.Kind.SOLO,
+) -> Outcome:
     """Deal the next hand once the current one is over (« Manche suivante »)."""
     with transaction.atomic():
-        position = _lock(game_id, owner)
+        position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
             _check_fresh(position, expected_move)
@@ -376,10 +400,12 @@ def next_hand(*, game_id: int, owner: Owner, expected_move: int | None = None) -
     return Outcome(position, new_moves=[m for m in position.moves if m.number > start])
 
 
-def change_difficulty(*, game_id: int, owner: Owner, difficulty: str) -> Outcome:
+def change_difficulty(
+    *, game_id: int, owner: Owner, difficulty: str, kind: str = Game.Kind.SOLO
+) -> Outcome:
     """A new level for the bots, from the next hand on (docs/rules.md); not once it is over."""
     with transaction.atomic():
-        position = _lock(game_id, owner)
+        position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
             if difficulty not in Difficulty.values:
@@ -391,19 +417,25 @@ def change_difficulty(*, game_id: int, owner: Owner, difficulty: str) -> Outcome
     return Outcome(position)
 
 
-def play_again(*, game_id: int, owner: Owner) -> Game:
+def play_again(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Game:
     """« Rejouer »: a new game with the same length, level and training mode, once this one
-    is over (`Refused` before that)."""
+    is over (`Refused` before that). Once: a second « Rejouer » (a double click, another
+    tab) goes to the game the first one started."""
     with transaction.atomic():
-        game = owned_games(owner).select_for_update(of=("self",)).get(pk=game_id)
+        # No join: the game it started is read after the lock (see _lock).
+        game = owned_games_of(owner, kind).select_for_update().get(pk=game_id)
         if not game.is_finished:
             raise Refused("game_not_over", _("La partie n’est pas terminée."))
-        return start_game(
+        if game.next_game is not None:
+            return game.next_game
+        game.next_game = start_game(
             owner=owner,
             target=game.target,
             difficulty=game.difficulty,
             training=game.training,
         )
+        game.save(update_fields=["next_game"])
+        return game.next_game
 
 
 def claim_guest_games(*, guest_id: uuid.UUID, user_id: int) -> int:

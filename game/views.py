@@ -28,7 +28,7 @@ from game.forms import ActionForm, DifficultyForm, NewGameForm, PlayForm, first_
 from game.limits import limited
 from game.models import Game, Move
 from game.ownership import Owner, owner_of
-from game.positions import Position, load_position, owned_games
+from game.positions import Position, load_position, owned_games, owned_games_of
 from game.services import Outcome
 from game.table import build_table
 
@@ -87,7 +87,11 @@ class TablePage:
     page_url: Callable[[Game], str]
 
 
-SOLO_TABLE = TablePage(render=render_table, games=owned_games, page_url=Game.get_absolute_url)
+def solo_games(owner: Owner) -> QuerySet[Game]:
+    return owned_games_of(owner, Game.Kind.SOLO)
+
+
+SOLO_TABLE = TablePage(render=render_table, games=solo_games, page_url=Game.get_absolute_url)
 
 
 def respond(
@@ -211,12 +215,14 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    position = owned_position(request, game_id)
-    page = position.game.get_absolute_url()
+    games = owned_games(owner_of(request)).select_related("current_hand")
+    game = get_object_or_404(games, pk=game_id)
+    page = game.get_absolute_url()
     if page != request.path:
-        # A game of another kind is played on its own page (game.pages).
+        # A game of another kind is played on its own page (game.pages); only that page's
+        # actions act on it.
         return redirect(page)
-    return render_table(request, position)
+    return render_table(request, load_position(game))
 
 
 @game_action

@@ -2,9 +2,10 @@
 
 A tutorial is an ordinary game with a fixed first hand (tutorial.deal) that ends with that
 hand (a one-hand game): the same services lock it, validate every move with the engine and
-let the bots reply. This layer only makes sure the game named is the owner's tutorial, and
-records the completion of a signed-in player once the move that ends the deal is committed
-(never inside the game's transaction, which holds SQLite's write lock while bots play).
+let the bots reply. This layer only names the tutorial's kind of game (the services then
+act on no other), and records the completion of a signed-in player once the move that ends
+the deal is committed (never inside the game's transaction, which holds SQLite's write lock
+while bots play).
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from django.db.models import QuerySet
 from game import services
 from game.models import Game
 from game.ownership import Owner
-from game.positions import owned_games
+from game.positions import owned_games_of
 from game.services import Outcome
 from tutorial.deal import TUTORIAL_LEVEL, TUTORIAL_SEED, tutorial_hands
 from tutorial.models import TutorialCompletion
 
 
 def tutorial_games(owner: Owner) -> QuerySet[Game]:
-    return owned_games(owner).filter(kind=Game.Kind.TUTORIAL)
+    return owned_games_of(owner, Game.Kind.TUTORIAL)
 
 
 def current_tutorial(owner: Owner) -> Game | None:
@@ -48,11 +49,6 @@ def has_completed(user_id: int | None) -> bool:
     return TutorialCompletion.objects.filter(user_id=user_id).exists() or finished_as_guest.exists()
 
 
-def _check_tutorial(game_id: int, owner: Owner) -> None:
-    if not tutorial_games(owner).filter(pk=game_id).exists():
-        raise Game.DoesNotExist
-
-
 def _record_completion(outcome: Outcome, owner: Owner) -> Outcome:
     if owner.user_id is not None and not outcome.refused and outcome.position.game.is_finished:
         TutorialCompletion.objects.get_or_create(user_id=owner.user_id)
@@ -62,25 +58,31 @@ def _record_completion(outcome: Outcome, owner: Owner) -> Outcome:
 def submit_pass(
     *, game_id: int, owner: Owner, card_codes: list[str], expected_move: int | None = None
 ) -> Outcome:
-    _check_tutorial(game_id, owner)
     return services.submit_pass(
-        game_id=game_id, owner=owner, card_codes=card_codes, expected_move=expected_move
+        game_id=game_id,
+        owner=owner,
+        card_codes=card_codes,
+        expected_move=expected_move,
+        kind=Game.Kind.TUTORIAL,
     )
 
 
 def play_card(
     *, game_id: int, owner: Owner, card_code: str, expected_move: int | None = None
 ) -> Outcome:
-    _check_tutorial(game_id, owner)
     outcome = services.play_card(
-        game_id=game_id, owner=owner, card_code=card_code, expected_move=expected_move
+        game_id=game_id,
+        owner=owner,
+        card_code=card_code,
+        expected_move=expected_move,
+        kind=Game.Kind.TUTORIAL,
     )
     return _record_completion(outcome, owner)
 
 
 def advance(*, game_id: int, owner: Owner) -> Outcome:
-    _check_tutorial(game_id, owner)
-    return _record_completion(services.advance(game_id=game_id, owner=owner), owner)
+    outcome = services.advance(game_id=game_id, owner=owner, kind=Game.Kind.TUTORIAL)
+    return _record_completion(outcome, owner)
 
 
 __all__ = [

@@ -64,8 +64,11 @@ def test_the_tutorial_is_over_after_its_one_hand(guest):
     assert sum(game.totals) == 26
     lowest = min(game.totals)
     assert game.winner == (game.totals.index(lowest) if game.totals.count(lowest) == 1 else None)
-    refused = game_services.next_hand(game_id=game.pk, owner=guest)
+    refused = game_services.next_hand(game_id=game.pk, owner=guest, kind=Game.Kind.TUTORIAL)
     assert refused.error_code == "game_over"
+    # The solo game's services do not act on a lesson at all.
+    with pytest.raises(Game.DoesNotExist):
+        game_services.next_hand(game_id=game.pk, owner=guest)
 
 
 def test_the_site_plays_the_deal_as_the_deal_search_did(guest):

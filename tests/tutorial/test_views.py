@@ -129,12 +129,58 @@ def test_a_solo_game_is_not_played_through_the_tutorial(client):
     assert response.status_code == 404
 
 
+def game_url(name: str, game: Game) -> str:
+    return reverse(f"game:{name}", args=[game.pk])
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("play_card", {"card": "2C", "move": 3}),
+        ("pass_cards", {"cards": ["2C", "3C", "4C"], "move": 0}),
+        ("advance", {}),
+        ("next_hand", {"move": 3}),
+        ("change_difficulty", {"difficulty": "hard"}),
+        ("play_again", {}),
+        ("share", {}),
+    ],
+)
+def test_a_lesson_is_not_played_nor_shared_through_the_solo_games_addresses(client, name, data):
+    game = start(client)
+    before = Game.objects.filter(pk=game.pk).values().get()
+    games = Game.objects.count()
+
+    response = client.post(game_url(name, game), data)
+
+    assert response.status_code == 404
+    assert Game.objects.filter(pk=game.pk).values().get() == before
+    assert Game.objects.count() == games
+
+
+def test_a_finished_lesson_is_not_played_again_through_the_solo_game(client):
+    game = follow_the_hint(start(client), owner_of_client(client))
+    games = Game.objects.count()
+
+    assert client.post(game_url("play_again", game)).status_code == 404
+    assert client.post(game_url("share", game)).status_code == 404
+    assert Game.objects.count() == games
+    assert Game.objects.get(pk=game.pk).share_token is None
+
+
+def test_the_solo_table_address_of_a_lesson_leads_to_the_tutorial(client):
+    game = start(client)
+    response = client.get(game_url("table", game))
+    assert response.status_code == 302 and response["Location"] == INDEX
+
+
 def test_reloading_shows_the_same_card_and_the_same_notes(client):
     game = start(client)
     client.post(url("pass_cards", game), {"cards": hint_pass(game), "move": game.move_count})
     first = client.get(INDEX).content.decode()
     again = client.get(INDEX).content.decode()
-    strip = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"')
+    strip = re.compile(
+        r'name="csrfmiddlewaretoken" value="[^"]+"|"X-CSRFToken": "[^"]+"|nonce="[^"]+"'
+    )
     assert strip.sub("", first) == strip.sub("", again)
     assert new_notes(again) == ["received", "two_of_clubs", "following"]
     assert "Déjà lues : 2 notes" in again

@@ -44,3 +44,14 @@ def test_a_game_in_progress_is_not_replayed(guest):
     assert response.status_code == 409
     assert "La partie n’est pas terminée." in response.content.decode()
     assert Game.objects.count() == 1
+
+
+def test_a_second_rejouer_goes_to_the_game_the_first_started(guest):
+    game = start_game(guest)
+    finish(game)
+
+    first = guest.post(game_url("play_again", game))
+    second = guest.post(game_url("play_again", game), **HTMX)
+
+    assert second["HX-Redirect"] == first["Location"]
+    assert Game.objects.count() == 2

@@ -136,3 +136,20 @@ def test_many_advances_at_once_on_a_difficile_game_run_one_search(
     assert len([html for html in not_busy if 'data-bots-pending="1"' in html]) <= 1
     game.refresh_from_db()
     assert game.move_count > 0 and game.bots_thinking_until is None
+
+
+def test_many_rejouer_at_once_start_one_game(client: Client) -> None:
+    game = start_game(client)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner=0)
+    places: list[str] = []
+
+    def rejouer() -> int:
+        response = client_like(client).post(game_url("play_again", game))
+        places.append(response["Location"])
+        return response.status_code
+
+    results = at_once([rejouer for _ in range(RACERS)])
+
+    assert results == [302] * RACERS, results
+    assert len(set(places)) == 1
+    assert Game.objects.count() == 2
