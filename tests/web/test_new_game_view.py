@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
+from django.test import Client
 from django.urls import resolve, reverse
 
 from game.models import Game
@@ -44,3 +46,30 @@ def test_unknown_options_are_refused_on_the_home_page(client, data):
 
 def test_a_get_is_refused(client):
     assert client.get(reverse("game:new_game")).status_code == 405
+
+
+def test_jouer_posted_several_times_before_any_session_keeps_every_game_reachable():
+    """A double tap on « Jouer » from a browser with no session yet: each post makes its
+    own session; the browser keeps one cookie, and sees every game it started."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.get(reverse("game:home"))
+    csrf = browser.cookies[settings.CSRF_COOKIE_NAME].value
+    sessions = []
+    for _ in range(3):
+        tab = Client(enforce_csrf_checks=True)
+        tab.cookies[settings.CSRF_COOKIE_NAME] = csrf
+        response = tab.post(reverse("game:new_game"), {"csrfmiddlewaretoken": csrf})
+        assert response.status_code == 302
+        sessions.append(tab.cookies[settings.SESSION_COOKIE_NAME].value)
+    browser.cookies[settings.SESSION_COOKIE_NAME] = sessions[-1]
+
+    assert len(set(sessions)) == 3
+    for game in Game.objects.all():
+        assert browser.get(reverse("game:table", args=[game.pk])).status_code == 200
+
+
+def test_two_browsers_are_two_guests(client, other_guest):
+    for visitor in (client, other_guest):
+        visitor.get(reverse("game:home"))
+        visitor.post(reverse("game:new_game"))
+    assert Game.objects.values("guest_id").distinct().count() == 2
