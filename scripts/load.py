@@ -145,6 +145,32 @@ class LoadError(Exception):
 # -- the servers ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class MachineSnapshot:
+    """The whole machine's CPU counters (Linux /proc), to tell the servers' share of the
+    two cores from everything else that ran meanwhile."""
+
+    when: float
+    busy: float  # CPU seconds spent by all cores outside idle and iowait
+    stalled: float  # seconds during which some runnable task waited for a core (PSI)
+
+    @classmethod
+    def now(cls) -> MachineSnapshot:
+        busy = stalled = math.nan
+        try:
+            fields = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+            idle = fields[3] + fields[4]
+            busy = (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            pass
+        try:
+            some = Path("/proc/pressure/cpu").read_text().split("\n")[0]
+            stalled = int(some.rsplit("total=", 1)[1]) / 1e6
+        except (OSError, ValueError, IndexError):
+            pass
+        return cls(when=time.monotonic(), busy=busy, stalled=stalled)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((HOST, 0))
@@ -325,6 +351,7 @@ class Crowd:
     cpu_seconds: float = 0.0
     # The machine's load before the run: other work on the same two cores skews the figures.
     load_before: tuple[float, ...] = ()
+    machine: tuple[MachineSnapshot, MachineSnapshot] | None = None
 
 
 def run_locust(
@@ -477,6 +504,16 @@ class ServerError:
     def last_line(self) -> str:
         return next((line for line in reversed(self.lines) if line.strip()), "")
 
+    def project_frames(self, count: int = 3) -> list[str]:
+        """The last frames in the project's own code (not .venv), each with its line."""
+        frames = []
+        for index, line in enumerate(self.lines):
+            path = line.strip().removeprefix('File "').split('"', 1)[0]
+            if line.startswith('  File "') and path.startswith(str(ROOT)) and "/.venv/" not in path:
+                code = self.lines[index + 1].strip() if index + 1 < len(self.lines) else ""
+                frames.append(f"{line.strip().removeprefix('File ')}: {code}")
+        return frames[-count:]
+
     @property
     def key(self) -> tuple[str, str]:
         return (re.sub(r"\d+", "N", self.where), self.last_line[:200])
@@ -556,6 +593,7 @@ def summarize(
         + ("each guest at its own address" if DISTINCT_ADDRESSES else "all guests at " + HOST)
         + ", servers "
         + ", ".join(server.url for server in targets),
+        f"   code: {code_version()}",
         "",
         "response times in ms, per request name:",
         header,
@@ -587,12 +625,13 @@ def summarize(
         f"  Locust itself: CPU {crowd.cpu_seconds:.1f} s ({crowd.cpu_seconds / duration:.0%} of"
         f" a core); load average before {loads(crowd.load_before)}, after {loads(os.getloadavg())}"
     )
+    lines += machine_lines(crowd, sum(cpu.values()))
     if distinct:
         lines.append("  distinct server errors (first traceback of each in server-errors.txt):")
         with (out / "server-errors.txt").open("w") as details:
             for (where, last), found in distinct.items():
                 lines.append(f"    {len(found):>5} × {where}: {last}")
-                lines += [f"          {line}" for line in found[0].lines[-6:-1] if line.strip()]
+                lines += [f"          {frame}" for frame in found[0].project_frames()]
                 details.write(f"=== {len(found)} × {where}\n" + "\n".join(found[0].lines) + "\n\n")
 
     overall = totals[0].figures()
@@ -612,15 +651,50 @@ def summarize(
         "hard_users": crowd.hard_users,
         "duration": duration,
         "servers": [server.url for server in targets],
+        "code": code_version(),
         "rows": {row.label: row.figures() for row in [*per_action, *totals]},
         "errors": results["errors"],
         "server_5xx": answers_5xx,
         "server_tracebacks": tracebacks,
         "cpu_seconds": {**cpu, "locust": crowd.cpu_seconds},
         "load_average_before": crowd.load_before,
+        "machine": machine_lines(crowd, sum(cpu.values())),
         "passed": passed,
     }
     return lines, summary, passed
+
+
+def machine_lines(crowd: Crowd, servers_cpu: float) -> list[str]:
+    if crowd.machine is None:
+        return []
+    start, end = crowd.machine
+    wall = end.when - start.when
+    busy = end.busy - start.busy
+    rest = busy - servers_cpu - crowd.cpu_seconds
+    cores = os.cpu_count() or 1
+    return [
+        f"  machine: {cores} cores busy {busy:.0f} of {cores * wall:.0f} core-seconds; of which"
+        f" servers {servers_cpu:.0f}, Locust {crowd.cpu_seconds:.0f}, everything else"
+        f" (PostgreSQL, Redis, other work) {rest:.0f}; some task waited for a core"
+        f" {(end.stalled - start.stalled) / wall:.0%} of the time",
+    ]
+
+
+def code_version() -> str:
+    """The commit the servers ran, and how many tracked files differed from it."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.splitlines()
+    except OSError:
+        return "unknown (no git)"
+    return f"{head}" + (f" with {len(changed)} tracked files changed" if changed else "")
 
 
 def loads(averages: Sequence[float]) -> str:
@@ -695,9 +769,11 @@ def run(scenario: Scenario) -> int:
         )
         for server in started:
             server.cpu_at_start = server.cpu_seconds()
+        before = MachineSnapshot.now()
         try:
             run_locust(scenario, started, crowd, out, results_path)
         finally:
+            crowd.machine = (before, MachineSnapshot.now())
             for server in started:
                 cpu[f"daphne-{server.number}"] = server.cpu_seconds() - server.cpu_at_start
     if not results_path.exists():
