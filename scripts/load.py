@@ -794,6 +794,14 @@ def run(scenario: Scenario) -> int:
     return 0 if passed else 1
 
 
+class Terminated(Exception):
+    """SIGTERM, raised where the script is, so that every `finally` stops what it started."""
+
+
+def terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str]) -> int:
     name = (argv[0] if argv else "") or os.environ.get("SCENARIO", "") or "sqlite"
     scenario = SCENARIOS.get(name)
@@ -801,7 +809,7 @@ def main(argv: Sequence[str]) -> int:
         print(f"make load: unknown SCENARIO={name!r}; one of {', '.join(SCENARIOS)}")
         return 2
     # A SIGTERM (a CI timeout, `kill`) stops the servers like Ctrl-C does.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGTERM, terminated)
     try:
         return run(scenario)
     except LoadError as error:
@@ -810,6 +818,9 @@ def main(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         print("make load: interrupted; the servers are stopped.", file=sys.stderr)
         return 130
+    except Terminated:
+        print("make load: terminated (SIGTERM); the servers are stopped.", file=sys.stderr)
+        return 143
 
 
 if __name__ == "__main__":
