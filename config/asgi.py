@@ -12,6 +12,9 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
+
+from config.websockets import NoRouteConsumer  # noqa: E402
 
 # Websocket routes (live tables) are added here as they come.
 websocket_urlpatterns: list = []
@@ -20,7 +23,15 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(
+                URLRouter(
+                    [
+                        *websocket_urlpatterns,
+                        # Any other path: closed with 4404 and one log line, never a 500.
+                        re_path(r"", NoRouteConsumer.as_asgi()),
+                    ]
+                )
+            )
         ),
     }
 )

@@ -115,6 +115,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Sessions in the database; a malformed cookie is no session (config.sessions).
+SESSION_ENGINE = "config.sessions"
+
 # French first (docs/architecture.md, « The product »); English is offered, nothing else.
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français"), ("en", "English")]
@@ -141,6 +144,13 @@ if PRODUCTION:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_errors_on_one_line": {"()": "config.log_filters.ClientErrorsOnOneLine"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            # A refused request (4xx) is one line, without its traceback.
+            "filters": ["client_errors_on_one_line"],
+        }
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

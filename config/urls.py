@@ -3,6 +3,13 @@ from django.contrib import admin
 from django.contrib.staticfiles.views import serve as serve_static
 from django.urls import URLPattern, URLResolver, include, path, re_path
 
+# The site's error pages (pages/views.py): French, in the site's layout, and never reading
+# the request's body again (Django's defaults do, for their CSRF token).
+handler400 = "pages.views.bad_request"
+handler403 = "pages.views.permission_denied"
+handler404 = "pages.views.page_not_found"
+handler500 = "pages.views.server_error"
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("", include("game.urls")),

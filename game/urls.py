@@ -1,8 +1,11 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from game import history_views, views
+from game.converters import ShareTokenConverter
 
 app_name = "game"
+
+register_converter(ShareTokenConverter, "share_token")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -30,14 +33,14 @@ urlpatterns = [
     ),
     path("partie/<int:game_id>/partager/", history_views.share, name="share"),
     path("partie/<int:game_id>/partager/retirer/", history_views.unshare, name="unshare"),
-    path("partage/<str:token>/", history_views.shared, name="shared"),
+    path("partage/<share_token:token>/", history_views.shared, name="shared"),
     path(
-        "partage/<str:token>/<int:hand_number>/<int:step>/",
+        "partage/<share_token:token>/<int:hand_number>/<int:step>/",
         history_views.shared_step,
         name="shared_step",
     ),
     path(
-        "partage/<str:token>/<int:hand_number>/moments-cles/",
+        "partage/<share_token:token>/<int:hand_number>/moments-cles/",
         history_views.shared_moments,
         name="shared_moments",
     ),

@@ -1,7 +1,16 @@
-"""The reading pages: the rules of this site's game, and strategy tips. Same for everyone."""
+"""The reading pages (the rules of this site's game, strategy tips: the same for everyone)
+and the site's own error pages.
+
+The error handlers replace Django's defaults (config/urls.py, handler400…handler500):
+those are wrapped in `requires_csrf_token`, which reads the POST body again to check the
+token, so a body Django had refused to read (not UTF-8) raised a second time inside the
+error page and left Daphne's bare 500. These never read the body.
+"""
 
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csp import get_nonce
 from django.shortcuts import render
+from django.template import loader
 from django.views.decorators.http import require_safe
 
 
@@ -19,3 +28,31 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """settings.CSRF_FAILURE_VIEW: « Votre session a expiré, rechargez la page », in the
     site's layout (Django's own view renders without the request, so without the header)."""
     return render(request, "403_csrf.html", status=403)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler400: a request Django could not read (a body that is not UTF-8, a forged
+    Host…). Nothing was done."""
+    return render(request, "400.html", status=400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "403.html", status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def _standalone(request: HttpRequest, template_name: str, status: int) -> HttpResponse:
+    """A page drawn without the request's context processors: no session, no user, no
+    database (the database may be what failed), only the CSP nonce of its inline style."""
+    nonce = get_nonce(request)  # a LazyNonce is false until read: make it a string here
+    context = {"csp_nonce": "" if nonce is None else str(nonce)}
+    page = loader.render_to_string(template_name, context)
+    return HttpResponse(page, status=status)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500, Django's page (500.html), with the CSP nonce of its style."""
+    return _standalone(request, "500.html", status=500)
