@@ -27,6 +27,16 @@ SQLITE_OPTIONS = {
 
 POSTGRES_SCHEMES = frozenset({"postgres", "postgresql", "pgsql"})
 
+# PostgreSQL connections come from a pool (psycopg_pool, through Django's OPTIONS["pool"]):
+# without one, every request in flight opened its own connection (50 guests held 45).
+# A request that finds all of them busy waits up to the timeout for one, then gets the
+# French 503 (config.middleware.DatabaseBusyMiddleware). Sized for one Daphne process on
+# a 2-core machine: the database does not go faster with more connections than it has
+# cores to run them, and (max size × server processes) must stay under the role's limit.
+DEFAULT_POOL_MAX_SIZE = 8
+DEFAULT_POOL_TIMEOUT = 5.0
+POOL_MIN_SIZE = 2
+
 
 def env_bool(name: str, default: bool = False, environ: os._Environ | dict | None = None) -> bool:
     environ = os.environ if environ is None else environ
@@ -49,6 +59,48 @@ def env_list(name: str, default: list[str], environ: os._Environ | dict | None =
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_int(
+    name: str, default: int, *, minimum: int = 0, environ: os._Environ | dict | None = None
+) -> int:
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    refusal = ImproperlyConfigured(f"{name}={raw!r}: expected a whole number ≥ {minimum}")
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise refusal from None
+    if value < minimum:
+        raise refusal
+    return value
+
+
+def env_seconds(name: str, default: float, *, environ: os._Environ | dict | None = None) -> float:
+    environ = os.environ if environ is None else environ
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    refusal = ImproperlyConfigured(f"{name}={raw!r}: expected a number of seconds > 0")
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise refusal from None
+    if not 0 < value < float("inf"):
+        raise refusal
+    return value
+
+
+def postgres_pool(environ: os._Environ | dict | None = None) -> dict | None:
+    """OPTIONS["pool"] from DATABASE_POOL_MAX_SIZE and DATABASE_POOL_TIMEOUT; None (no
+    pool, one connection per request) when the size is 0, e.g. behind PgBouncer."""
+    max_size = env_int("DATABASE_POOL_MAX_SIZE", DEFAULT_POOL_MAX_SIZE, minimum=0, environ=environ)
+    if max_size == 0:
+        return None
+    timeout = env_seconds("DATABASE_POOL_TIMEOUT", DEFAULT_POOL_TIMEOUT, environ=environ)
+    return {"min_size": min(POOL_MIN_SIZE, max_size), "max_size": max_size, "timeout": timeout}
+
+
 def sqlite_database(path: Path | str) -> dict:
     return {
         "ENGINE": "django.db.backends.sqlite3",
@@ -57,10 +109,13 @@ def sqlite_database(path: Path | str) -> dict:
     }
 
 
-def database_from_url(url: str | None, *, base_dir: Path) -> dict:
+def database_from_url(
+    url: str | None, *, base_dir: Path, environ: os._Environ | dict | None = None
+) -> dict:
     """DATABASES["default"] from a URL; SQLite in base_dir/db.sqlite3 when there is none.
 
-    postgres://user:password@host:port/name?sslmode=require → PostgreSQL through psycopg 3.
+    postgres://user:password@host:port/name?sslmode=require → PostgreSQL through psycopg 3,
+    its connections from a pool (postgres_pool: DATABASE_POOL_* in `environ`).
     sqlite:///relative/file.sqlite3 (under base_dir) or sqlite:////absolute/file.sqlite3.
     """
     if not url or not url.strip():
@@ -71,6 +126,10 @@ def database_from_url(url: str | None, *, base_dir: Path) -> dict:
         name = unquote(parts.path.lstrip("/"))
         if not name:
             raise ImproperlyConfigured(f"DATABASE_URL names no database: {url!r}")
+        options: dict = dict(parse_qsl(parts.query))
+        pool = postgres_pool(environ)
+        if pool is not None:
+            options["pool"] = pool
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": name,
@@ -78,7 +137,10 @@ def database_from_url(url: str | None, *, base_dir: Path) -> dict:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            "OPTIONS": dict(parse_qsl(parts.query)),
+            "OPTIONS": options,
+            # Django refuses a pool with persistent connections: the pool keeps them, and
+            # each request gives its connection back when it ends. With health checks on,
+            # the pool checks a connection before lending it (a restarted server).
             "CONN_MAX_AGE": 0,
             "CONN_HEALTH_CHECKS": True,
         }

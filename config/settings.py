@@ -7,6 +7,7 @@ DJANGO_SECRET_KEY   required in production; otherwise a key is made once into .s
 DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS   comma-separated lists.
 DJANGO_SERVE_STATIC 1/0: Django itself serves /static/ (default: on outside production).
 DATABASE_URL        postgres://user:password@host:5432/name; default SQLite db.sqlite3.
+DATABASE_POOL_MAX_SIZE, DATABASE_POOL_TIMEOUT   PostgreSQL's connection pool (default 8, 5 s).
 REDIS_URL           redis://host:6379/0 for the channel layer; default in-memory.
 """
 
@@ -45,6 +46,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A pool with no connection free in time: the French 503 (config/middleware.py).
+    "config.middleware.DatabaseBusyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -7,11 +7,18 @@ token, so a body Django had refused to read (not UTF-8) raised a second time ins
 error page and left Daphne's bare 500. These never read the body.
 """
 
+import sys
+
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.shortcuts import render
 from django.template import loader
 from django.views.decorators.http import require_safe
+
+from config.database import pool_exhausted
+
+# How long a visitor refused for a busy database is asked to wait before trying again.
+RETRY_AFTER_SECONDS = 10
 
 
 @require_safe
@@ -53,6 +60,17 @@ def _standalone(request: HttpRequest, template_name: str, status: int) -> HttpRe
     return HttpResponse(page, status=status)
 
 
+def database_busy(request: HttpRequest) -> HttpResponse:
+    """503 « Le serveur est très occupé »: no pooled connection came free in time
+    (config.middleware.DatabaseBusyMiddleware). Nothing was written."""
+    response = _standalone(request, "503.html", status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500, Django's page (500.html), with the CSP nonce of its style."""
+    """handler500, Django's page (500.html) with the CSP nonce; a busy database that the
+    middleware could not answer (it failed outside the view) still gets the 503."""
+    if pool_exhausted(sys.exc_info()[1]):
+        return database_busy(request)
     return _standalone(request, "500.html", status=500)

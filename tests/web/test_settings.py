@@ -38,7 +38,7 @@ def test_postgres_url_selects_postgresql_through_psycopg():
     assert database["PASSWORD"] == "s@cret"
     assert database["HOST"] == "db.example"
     assert database["PORT"] == "6543"
-    assert database["OPTIONS"] == {"sslmode": "require"}
+    assert database["OPTIONS"]["sslmode"] == "require"
 
 
 def test_postgresql_scheme_without_password_or_port():
