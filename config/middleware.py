@@ -2,15 +2,18 @@
 
 - ChosenLanguageMiddleware: French for everyone until the visitor picks another language.
 - DatabaseBusyMiddleware: a pool with no connection to lend is a French 503, not a 500.
+- SessionRenewalMiddleware: a session in use is renewed, at most once a day.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.http.response import HttpResponseBase
+from django.utils import timezone, translation
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.log import log_response
 
@@ -61,4 +64,33 @@ class DatabaseBusyMiddleware(MiddlewareMixin):
             response=response,
             request=request,
         )
+        return response
+
+
+class SessionRenewalMiddleware(MiddlewareMixin):
+    """Renew a session that is in use, without a database write on every request.
+
+    Django sets the session cookie (and the row's expiry) only when the session changes,
+    so a guest who played every day still lost their games SESSION_COOKIE_AGE after the
+    visit that made the session. Here, a request that read its session (config.sessions
+    knows when that row expires) saves it again, with a fresh expiry and cookie, once the
+    row was written more than SESSION_RENEWAL_INTERVAL ago (at most half the session's
+    age). SessionMiddleware, listed before this one, does the saving.
+    """
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        session = getattr(request, "session", None)
+        if session is None or response.status_code >= 500:
+            return response
+        stored_expiry = getattr(session, "stored_expiry", None)
+        if stored_expiry is None or session.modified or not session.accessed:
+            return response
+        if session.is_empty():
+            return response
+        age = timedelta(seconds=session.get_expiry_age())
+        interval = min(settings.SESSION_RENEWAL_INTERVAL, age / 2)
+        if stored_expiry - timezone.now() < age - interval:
+            session.modified = True
         return response

@@ -49,6 +49,8 @@ MIDDLEWARE = [
     # A pool with no connection free in time: the French 503 (config/middleware.py).
     "config.middleware.DatabaseBusyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After SessionMiddleware, so that its renewal is saved by it (config/middleware.py).
+    "config.middleware.SessionRenewalMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -118,8 +120,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Sessions in the database; a malformed cookie is no session (config.sessions).
+# Sessions (docs/security.md, « Sessions »): in the database, the guest's games hang on
+# theirs. A session lasts SESSION_COOKIE_AGE after it was last saved; a session in use is
+# saved again (a new expiry and cookie) when it was saved more than
+# SESSION_RENEWAL_INTERVAL ago (config.middleware.SessionRenewalMiddleware), so an idle
+# guest keeps their games between 13 and 14 days after their last visit, and an active one
+# keeps them, for one write a day at most. A malformed cookie is no session (config.sessions).
 SESSION_ENGINE = "config.sessions"
+SESSION_COOKIE_AGE = int(timedelta(days=14).total_seconds())
+SESSION_RENEWAL_INTERVAL = timedelta(days=1)
 
 # French first (docs/architecture.md, « The product »); English is offered, nothing else.
 LANGUAGE_CODE = "fr"
