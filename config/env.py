@@ -37,6 +37,10 @@ DEFAULT_POOL_MAX_SIZE = 8
 DEFAULT_POOL_TIMEOUT = 5.0
 POOL_MIN_SIZE = 2
 
+# Django's own deploy check (security.W009) asks this much of a secret key.
+SECRET_KEY_MIN_LENGTH = 50
+SECRET_KEY_MIN_UNIQUE = 5
+
 
 def env_bool(name: str, default: bool = False, environ: os._Environ | dict | None = None) -> bool:
     environ = os.environ if environ is None else environ
@@ -187,16 +191,38 @@ def secret_key(*, environ: os._Environ | dict | None, key_file: Path, production
     so that sessions survive a restart of `make run`."""
     environ = os.environ if environ is None else environ
     key = environ.get("DJANGO_SECRET_KEY", "").strip()
+    if production:
+        if not key:
+            raise ImproperlyConfigured(
+                "DJANGO_ENV=production needs DJANGO_SECRET_KEY: refusing to start without it."
+            )
+        if (
+            len(key) < SECRET_KEY_MIN_LENGTH
+            or len(set(key)) < SECRET_KEY_MIN_UNIQUE
+            or key.startswith("django-insecure-")
+        ):
+            raise ImproperlyConfigured(
+                f"DJANGO_ENV=production needs a DJANGO_SECRET_KEY of at least "
+                f"{SECRET_KEY_MIN_LENGTH} characters, {SECRET_KEY_MIN_UNIQUE} of them "
+                f"different, not Django's 'django-insecure-' kind (this one: {len(key)} "
+                f"characters, {len(set(key))} different): refusing to start. Make one with "
+                "python -c 'import secrets; print(secrets.token_urlsafe(64))'"
+            )
     if key:
         return key
-    if production:
-        raise ImproperlyConfigured(
-            "DJANGO_ENV=production needs DJANGO_SECRET_KEY: refusing to start without it."
-        )
     try:
         return key_file.read_text().strip() or _write_new_key(key_file, replace=True)
     except FileNotFoundError:
         return _write_new_key(key_file, replace=False)
+
+
+def refuse_unsafe_production(*, production: bool, debug: bool) -> None:
+    """DEBUG shows every visitor a traceback with the settings: never in production."""
+    if production and debug:
+        raise ImproperlyConfigured(
+            "DJANGO_ENV=production with DJANGO_DEBUG on: refusing to start (DEBUG shows "
+            "tracebacks and settings to every visitor). Unset DJANGO_DEBUG."
+        )
 
 
 def _write_new_key(key_file: Path, *, replace: bool) -> str:

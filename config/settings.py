@@ -1,19 +1,27 @@
 """Settings for Dame de Pique, read from the environment (see README.md, « Configuration »).
 
-DJANGO_ENV          "production" makes a missing DJANGO_SECRET_KEY fatal and stops serving
-                    static files from Django by default. Anything else: development.
-DJANGO_DEBUG        1 turns DEBUG on (never by default).
+DJANGO_ENV          "production": refuses to start with DEBUG on or without a secret key of
+                    50 characters; HTTPS only (redirect, HSTS, secure cookies); Django stops
+                    serving static files by default. Anything else: development.
+DJANGO_DEBUG        1 turns DEBUG on (never by default, never in production).
 DJANGO_SECRET_KEY   required in production; otherwise a key is made once into .secret_key.
 DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS   comma-separated lists.
+DJANGO_SECURE_PROXY_SSL_HEADER  1: trust X-Forwarded-Proto from the proxy in front (TLS ends
+                    there). Off by default: without such a proxy anyone could send it.
+DJANGO_HSTS_SECONDS production's Strict-Transport-Security max-age (default one year).
 DJANGO_SERVE_STATIC 1/0: Django itself serves /static/ (default: on outside production).
 DATABASE_URL        postgres://user:password@host:5432/name; default SQLite db.sqlite3.
 DATABASE_POOL_MAX_SIZE, DATABASE_POOL_TIMEOUT   PostgreSQL's connection pool (default 8, 5 s).
 REDIS_URL           redis://host:6379/0 for the channel layer; default in-memory.
+
+docs/security.md explains each security setting below.
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
+
+from django.utils.csp import CSP
 
 from config import env
 
@@ -21,6 +29,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 PRODUCTION = os.environ.get("DJANGO_ENV", "").strip().lower() == "production"
 DEBUG = env.env_bool("DJANGO_DEBUG", default=False)
+env.refuse_unsafe_production(production=PRODUCTION, debug=DEBUG)
 SECRET_KEY = env.secret_key(
     environ=os.environ, key_file=BASE_DIR / ".secret_key", production=PRODUCTION
 )
@@ -46,6 +55,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Django's own Content-Security-Policy (SECURE_CSP below), with a nonce per response.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     # A pool with no connection free in time: the French 503 (config/middleware.py).
     "config.middleware.DatabaseBusyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -80,6 +92,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # csp_nonce: the nonce of an inline <script> or <style> (docs/security.md).
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -118,6 +132,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Ten spaces pass every check above: refused with its own French message.
+    {"NAME": "accounts.validators.NotOnlySpacesValidator"},
 ]
 
 # Sessions (docs/security.md, « Sessions »): in the database, the guest's games hang on
@@ -129,11 +145,18 @@ AUTH_PASSWORD_VALIDATORS = [
 SESSION_ENGINE = "config.sessions"
 SESSION_COOKIE_AGE = int(timedelta(days=14).total_seconds())
 SESSION_RENEWAL_INTERVAL = timedelta(days=1)
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
 
 # French first (docs/architecture.md, « The product »); English is offered, nothing else.
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The « FR / EN » choice: read by the server only (config.middleware), so no script may.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = PRODUCTION
 USE_I18N = True
 TIME_ZONE = "Europe/Paris"
 USE_TZ = True
@@ -146,10 +169,75 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # server answer /static/ instead.
 SERVE_STATIC = env.env_bool("DJANGO_SERVE_STATIC", default=not PRODUCTION)
 
+# --- Security headers and HTTPS (docs/security.md) ---------------------------------------
+
+# Behind a proxy that ends TLS (nginx, a load balancer), Django sees plain HTTP: with
+# DJANGO_SECURE_PROXY_SSL_HEADER=1 it believes the proxy's X-Forwarded-Proto instead. Off
+# by default: without such a proxy, any client could send that header and pass for HTTPS.
+# The proxy must set the header itself, overwriting whatever the client sent.
+if env.env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
 if PRODUCTION:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    # One year (DJANGO_HSTS_SECONDS, 0 turns it off). Subdomains included: every host under
+    # the site's name is HTTPS too, or must become so, before this is deployed. `preload`
+    # only permits listing the domain in the browsers' HSTS preload list; nothing is listed
+    # unless the domain's owner submits it at hstspreload.org.
+    SECURE_HSTS_SECONDS = env.env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+# Django's defaults, stated (the deployment checklist and OWASP ask for them).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy, in every environment (docs/security.md, « CSP »): scripts and
+# styles from this site only, an inline one only with the response's nonce
+# ({{ csp_nonce }}); the favicon is a data: URL; no plugin, no frame, no other base or
+# form target.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Permissions-Policy (django-permissions-policy): the site uses none of these browser
+# features, so no page, nor anything injected into one, may ask for them.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "bluetooth",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "idle-detection",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "screen-wake-lock",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
 
 # Errors reach the console whatever DEBUG says (Django's own console handler only logs with
 # DEBUG on): a 500 under Daphne must leave its traceback in the server's output.
