@@ -468,8 +468,10 @@ def rows_of(results: dict) -> tuple[list[Row], list[Row]]:
     hard = [name for name in times if name.startswith("hard:")]
     normal = [name for name in times if not name.startswith("hard:")]
     totals = [total("all requests", [*normal, *hard])]
+    if hard and normal:
+        totals.append(total("Normal guests", normal))
     if hard:
-        totals += [total("Normal guests", normal), total("Difficile guests (hard:)", hard)]
+        totals.append(total("Difficile guests (hard:)", hard))
     return per_action, totals
 
 
