@@ -13,4 +13,7 @@ CLIENT_TEXT = {
     "notFound": gettext_lazy("Cette partie est introuvable."),
     "expired": gettext_lazy("Votre session a expiré : rechargez la page."),
     "failed": gettext_lazy("Le serveur ne répond pas. Réessayez dans un instant."),
+    "busy": gettext_lazy(
+        "Trop de joueurs en même temps : rien n’a été fait. Réessayez dans quelques secondes."
+    ),
 }

@@ -1,5 +1,4 @@
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from django.conf import settings
@@ -14,10 +13,14 @@ def pytest_report_header() -> list[str]:
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
+def fast_password_hasher(request: pytest.FixtureRequest) -> None:
     """Django's real hasher costs ~0.4 s a password by design; the tests check who may log
-    in, not the hash, so they use a fast one (the browser suite keeps the real one)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    in, not the hash, so they use a fast one. Not the browser suite: its server is another
+    process, with the real hasher, and must read the passwords the tests store."""
+    if request.node.get_closest_marker("browser") is None:
+        request.getfixturevalue("settings").PASSWORD_HASHERS = [
+            "django.contrib.auth.hashers.MD5PasswordHasher"
+        ]
 
 
 @pytest.fixture(autouse=True)

@@ -179,12 +179,12 @@
     if (table) start(table);
   });
 
-  // A refused action comes back as a table (400, 409); anything else leaves the table as it
-  // was and says why.
+  // A refused action comes back as a table (400, 409, 429); anything else leaves the table as
+  // it was and says why (503: the server had no database connection to lend, docs/security.md).
+  const STATUS_TEXT = { 403: "expired", 404: "notFound", 503: "busy" };
   document.body.addEventListener("htmx:responseError", (event) => {
     const table = document.getElementById("table");
-    const status = event.detail.xhr.status;
-    const message = status === 404 ? text.notFound : status === 403 ? text.expired : text.failed;
+    const message = text[STATUS_TEXT[event.detail.xhr.status] || "failed"];
     if (table) say(table, message, true);
   });
   document.body.addEventListener("htmx:sendError", () => {

@@ -129,12 +129,18 @@ def test_an_advance_overtaken_by_the_players_pass_writes_nothing(guest: Owner, m
 
 
 def test_a_thinking_claim_whose_request_died_lapses(guest: Owner) -> None:
-    game = services.start_game(owner=guest, difficulty="hard")
-    Game.objects.filter(pk=game.pk).update(
+    lapsed = services.start_game(owner=guest, difficulty="hard")
+    Game.objects.filter(pk=lapsed.pk).update(
         bots_thinking_until=timezone.now() - timedelta(seconds=1)
     )
-    assert services.advance(game_id=game.pk, owner=guest).new_moves
-    Game.objects.filter(pk=game.pk).update(
+    assert services.advance(game_id=lapsed.pk, owner=guest).new_moves
+
+
+def test_a_thinking_claim_held_by_another_request_makes_advance_wait(guest: Owner) -> None:
+    held = services.start_game(owner=guest, difficulty="hard")
+    Game.objects.filter(pk=held.pk).update(
         bots_thinking_until=timezone.now() + services.THINKING_CLAIM
     )
-    assert services.advance(game_id=game.pk, owner=guest).bots_busy
+    outcome = services.advance(game_id=held.pk, owner=guest)
+    assert outcome.bots_busy and outcome.new_moves == []
+    assert Game.objects.get(pk=held.pk).move_count == 0
