@@ -153,6 +153,7 @@ class MachineSnapshot:
     when: float
     busy: float  # CPU seconds spent by all cores outside idle and iowait
     stalled: float  # seconds during which some runnable task waited for a core (PSI)
+    postgres: float  # CPU seconds of the PostgreSQL server's processes, reaped ones included
 
     @classmethod
     def now(cls) -> MachineSnapshot:
@@ -168,7 +169,25 @@ class MachineSnapshot:
             stalled = int(some.rsplit("total=", 1)[1]) / 1e6
         except (OSError, ValueError, IndexError):
             pass
-        return cls(when=time.monotonic(), busy=busy, stalled=stalled)
+        return cls(when=time.monotonic(), busy=busy, stalled=stalled, postgres=postgres_cpu())
+
+
+def postgres_cpu() -> float:
+    """The CPU time of every running `postgres` process, with that of the children they
+    reaped (the postmaster's ended backends), from /proc (read only)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name, _, rest = text.partition(" (")[2].rpartition(") ")
+        if name != "postgres":
+            continue
+        fields = rest.split()
+        total += sum(int(fields[index]) for index in (11, 12, 13, 14))
+    return total / ticks
 
 
 def free_port() -> int:
@@ -672,13 +691,14 @@ def machine_lines(crowd: Crowd, servers_cpu: float) -> list[str]:
     start, end = crowd.machine
     wall = end.when - start.when
     busy = end.busy - start.busy
-    rest = busy - servers_cpu - crowd.cpu_seconds
+    postgres = end.postgres - start.postgres
+    rest = busy - servers_cpu - crowd.cpu_seconds - postgres
     cores = os.cpu_count() or 1
     return [
         f"  machine: {cores} cores busy {busy:.0f} of {cores * wall:.0f} core-seconds; of which"
-        f" servers {servers_cpu:.0f}, Locust {crowd.cpu_seconds:.0f}, everything else"
-        f" (PostgreSQL, Redis, other work) {rest:.0f}; some task waited for a core"
-        f" {(end.stalled - start.stalled) / wall:.0%} of the time",
+        f" servers {servers_cpu:.0f}, Locust {crowd.cpu_seconds:.0f}, PostgreSQL {postgres:.0f},"
+        f" everything else (Redis, other work on the machine) {rest:.0f}; some task waited for"
+        f" a core {(end.stalled - start.stalled) / wall:.0%} of the time",
     ]
 
 
