@@ -18,10 +18,12 @@ FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
 # SQLite tuned for a small web site: WAL lets readers go on while one writer writes,
 # IMMEDIATE takes the write lock at BEGIN so a busy database waits `timeout` seconds
-# instead of failing half-way through a transaction with "database is locked".
+# instead of failing half-way through a transaction with "database is locked"; the
+# process's writers also queue before BEGIN (config.sqlite), so the timeout is what a
+# single statement outside a transaction, or another process, waits.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
-    "timeout": 5,
+    "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 
@@ -107,7 +109,7 @@ def postgres_pool(environ: os._Environ | dict | None = None) -> dict | None:
 
 def sqlite_database(path: Path | str) -> dict:
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "config.sqlite",
         "NAME": str(path),
         "OPTIONS": dict(SQLITE_OPTIONS),
     }

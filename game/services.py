@@ -365,17 +365,20 @@ def _claim_thinking(game_id: int, seen: int) -> bool:
     (no other holds the claim, or its claim lapsed)."""
     now = timezone.now()
     free = Q(bots_thinking_until__isnull=True) | Q(bots_thinking_until__lt=now)
-    claimed = Game.objects.filter(free, pk=game_id, move_count=seen).update(
-        bots_thinking_until=now + THINKING_CLAIM
-    )
+    # In a transaction, so that on SQLite it queues with the other writers (config.sqlite).
+    with transaction.atomic():
+        claimed = Game.objects.filter(free, pk=game_id, move_count=seen).update(
+            bots_thinking_until=now + THINKING_CLAIM
+        )
     return claimed == 1
 
 
 def _release_thinking(game_id: int) -> None:
     """After the moves are written, or dropped, or a failure: the next `advance` may think."""
-    Game.objects.filter(pk=game_id, bots_thinking_until__isnull=False).update(
-        bots_thinking_until=None
-    )
+    with transaction.atomic():
+        Game.objects.filter(pk=game_id, bots_thinking_until__isnull=False).update(
+            bots_thinking_until=None
+        )
 
 
 def next_hand(

@@ -64,7 +64,7 @@ def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> No
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
+    if database["ENGINE"] == "config.sqlite":
         test_file = tmp_path_factory.mktemp("browser-db") / "test.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(test_file)
 

@@ -32,7 +32,7 @@ def test_sqlite_connections_use_wal_and_a_busy_timeout():
         cursor.execute("PRAGMA synchronous")
         assert cursor.fetchone()[0] == 1  # NORMAL
         cursor.execute("PRAGMA busy_timeout")
-        assert cursor.fetchone()[0] == 5000
+        assert cursor.fetchone()[0] == 20000
 
 
 @pytest.mark.django_db

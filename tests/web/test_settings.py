@@ -15,7 +15,7 @@ BASE = Path("/srv/dame")
 def test_without_database_url_the_site_uses_sqlite_in_the_project():
     database = env.database_from_url(None, base_dir=BASE)
 
-    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["ENGINE"] == "config.sqlite"
     assert database["NAME"] == str(BASE / "db.sqlite3")
 
 
@@ -87,7 +87,7 @@ def test_settings_follow_the_environment_of_this_run():
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
         assert engine == "django.db.backends.postgresql"
     else:
-        assert engine == "django.db.backends.sqlite3"
+        assert engine == "config.sqlite"
     if os.environ.get("REDIS_URL"):
         assert layer == "channels_redis.core.RedisChannelLayer"
     else:
