@@ -10,10 +10,12 @@ HX-Redirect the browser follows to the new table). The posts carry what htmx sen
 `HX-Request: true`, `HX-Current-URL`, `HX-Target: table`, `X-CSRFToken` from the cookie,
 the form's fields with its `move` number, and the `Origin` and `Referer` a browser adds.
 
-Think time: each guest waits LOAD_THINK_MIN..LOAD_THINK_MAX seconds (default 0.3..1.0,
-uniform) between two actions, about a quick player's pace and the pace at which table.js
-deals the bots' cards out; the site limits a session's rate, so a guest with no pause
-would measure the limiter, not the game.
+Pace: a guest keeps the page's own. After each answer it waits as long as table.js takes
+to deal that answer's moves out (0.5 s a card, 1.25 s more for a finished trick), then
+posts « avancer » at once if a bot still has to act, or, for the player's own choice (a
+pass, a card, « Manche suivante », « Rejouer »), thinks LOAD_THINK_MIN..LOAD_THINK_MAX more
+seconds (default 1..3, uniform: a quick player). A guest with no pause would measure the
+site's per-visitor limits, not the game.
 
 Statistics are named by action ("home", "new_game", "table", "pass", "play", "advance",
 "next_hand", "play_again", and "reload" after a failure), so the summary is per action.
@@ -52,7 +54,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from locust import HttpUser, between, events, task
+from locust import HttpUser, constant, events, task
 
 # Locust puts this file's folder on the path, not the project's root.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -70,8 +72,8 @@ HOSTS = [host.strip().rstrip("/") for host in os.environ.get("LOAD_HOSTS", "").s
 HOSTS = [host for host in HOSTS if host]
 FORWARDED_PROTO = os.environ.get("LOAD_FORWARDED_PROTO", "").strip()
 FORWARDED_FOR = os.environ.get("LOAD_FORWARDED_FOR", "") == "1"
-THINK_MIN = float(os.environ.get("LOAD_THINK_MIN", "0.3"))
-THINK_MAX = float(os.environ.get("LOAD_THINK_MAX", "1.0"))
+THINK_MIN = float(os.environ.get("LOAD_THINK_MIN", "1.0"))
+THINK_MAX = float(os.environ.get("LOAD_THINK_MAX", "3.0"))
 HARD_USERS = int(os.environ.get("LOAD_HARD_USERS", "5"))
 HARD_LEVEL = os.environ.get("LOAD_HARD_LEVEL", "hard")
 RESULTS_FILE = os.environ.get("LOAD_RESULTS", "")
@@ -99,7 +101,8 @@ class LoopbackSecureCookies(http.cookiejar.DefaultCookiePolicy):
 class Guest(HttpUser):
     """A guest who presses « Jouer » (100 points, Normal) and plays game after game."""
 
-    wait_time = between(THINK_MIN, THINK_MAX)
+    # The pause before each post is the page's and the player's (Action.delay).
+    wait_time = constant(0)
     level: str | None = None  # None: the « Jouer » button, every default
     prefix = ""
 
@@ -191,7 +194,7 @@ class Guest(HttpUser):
                 _notes[f"{self.prefix}advance answered « bots busy »"] += 1
             if table.error:
                 raise PageError(f"the table says: {table.error}")
-            self.action = next_action(table, self.rng)
+            self.action = next_action(table, self.rng, (THINK_MIN, THINK_MAX))
         except PageError as error:
             self.failed(response, f"unreadable table: {error}")
             return

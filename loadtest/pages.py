@@ -20,6 +20,14 @@ from html import unescape
 
 # table.js's BUSY_RETRY_MS: how long a table whose bots think elsewhere waits to ask again.
 BUSY_RETRY_SECONDS = 0.8
+# static/js/table.js deals the moves of an answer out one at a time: STEP_MS a card, then a
+# finished trick stays TRICK_SHOWN_MS and is collected in COLLECT_MS.
+STEP_SECONDS = 0.5
+TRICK_SHOWN_SECONDS = 0.9
+COLLECT_SECONDS = 0.35
+# The replay of an answer's moves, the table's last part (game/table.html: the cards after
+# `data-replay-steps`; one that ends a trick carries `data-wins`).
+REPLAY_STEPS = re.compile(r"<div data-replay-steps>(.*?)</section>", re.DOTALL)
 
 
 class PageError(Exception):
@@ -68,6 +76,15 @@ class Table:
     next_hand: Form | None
     play_again: Form | None
     error: str
+    replayed: int = 0  # cards the page deals out before the player sees the table
+    tricks_collected: int = 0
+
+    @property
+    def animation_seconds(self) -> float:
+        """How long table.js takes to deal this answer's moves out (« Avance rapide » not
+        pressed): only then does the page post « avancer » or the player act."""
+        trick_pause = TRICK_SHOWN_SECONDS + COLLECT_SECONDS
+        return self.replayed * STEP_SECONDS + self.tricks_collected * trick_pause
 
     @property
     def cards(self) -> list[HandCard]:
@@ -219,7 +236,11 @@ def parse_table(html: str) -> Table:
         ),
         "",
     )
+    steps = REPLAY_STEPS.search(html)
+    replay = steps.group(1) if steps else ""
     return Table(
+        replayed=replay.count('class="played '),
+        tricks_collected=replay.count("data-wins="),
         phase=phase,
         bots_pending=bool(parser.table_attrs.get("data-bots-pending")),
         bots_busy=bool(parser.table_attrs.get("data-bots-busy")),
@@ -237,31 +258,38 @@ def legal_cards(table: Table) -> list[str]:
     return [card.code for card in table.cards if card.playable]
 
 
-def next_action(table: Table, rng: random.Random) -> Action:
+def next_action(
+    table: Table, rng: random.Random, thinking: tuple[float, float] = (0.0, 0.0)
+) -> Action:
     """What the player (and table.js) does next at this table, with the post's fields in the
-    form's order: the hidden ones (the CSRF token, `move`) and the chosen cards."""
+    form's order: the hidden ones (the CSRF token, `move`) and the chosen cards, and when:
+    after the page has dealt the answer's moves out, and for the player's own choices after
+    a pause drawn from `thinking` (seconds, low and high)."""
+    dealt_out = table.animation_seconds
     if table.bots_pending:
         # table.js: once the moves are dealt out, « avancer » while a bot still has to act;
         # a moment later if its bots think in another request.
         if table.advance is None:
             raise PageError("bots pending but no « avancer » form")
-        delay = BUSY_RETRY_SECONDS if table.bots_busy else 0.0
+        delay = dealt_out + (BUSY_RETRY_SECONDS if table.bots_busy else 0.0)
         return Action("advance", table.advance.url, list(table.advance.hidden), delay)
+    delay = dealt_out + rng.uniform(*thinking)
     if table.play_again is not None:
-        return Action("play_again", table.play_again.url, list(table.play_again.hidden))
+        return Action("play_again", table.play_again.url, list(table.play_again.hidden), delay)
     if table.next_hand is not None:
-        return Action("next_hand", table.next_hand.url, list(table.next_hand.hidden))
+        return Action("next_hand", table.next_hand.url, list(table.next_hand.hidden), delay)
     if table.hand is not None and table.hand_kind == "passing":
         codes = [card.code for card in table.cards]
         if len(codes) < 3:
             raise PageError(f"passing with {len(codes)} cards")
         chosen = [("cards", code) for code in rng.sample(codes, 3)]
-        return Action("pass", table.hand.url, [*chosen, *table.hand.hidden])
+        return Action("pass", table.hand.url, [*chosen, *table.hand.hidden], delay)
     if table.hand is not None and table.hand_kind == "playing":
         legal = legal_cards(table)
         if not legal:
             raise PageError("the player's turn with no legal card")
-        return Action("play", table.hand.url, [("card", rng.choice(legal)), *table.hand.hidden])
+        played = [("card", rng.choice(legal)), *table.hand.hidden]
+        return Action("play", table.hand.url, played, delay)
     raise PageError(f"the table ({table.phase}) offers nothing to do")
 
 

@@ -208,3 +208,30 @@ def test_a_guest_led_by_these_functions_plays_a_whole_hand_with_no_refusal(
     else:
         raise AssertionError("the hand never ended")
     assert position_of(game).deal.phase == "finished"
+
+
+def test_a_guest_waits_as_long_as_the_page_deals_the_moves_out(guest):
+    """An answer holds the bots' cards: the guest waits for them to be dealt out (0.5 s a
+    card, 1.25 s more a finished trick), then thinks, as a person would."""
+    game = start_game(guest)
+    action = next_action(parse_table(page_of(guest, game)), random.Random(1))
+    for _ in range(3):  # the pass, then cards, until the bots answer with some of theirs
+        before = Game.objects.get(pk=game.pk).move_count
+        answer = parse_table(guest.post(action.url, fields(action), **HTMX).content.decode())
+        action = next_action(answer, random.Random(2), thinking=(1.0, 3.0))
+        plays = game.moves.filter(number__gt=before, kind="play").exclude(seat=HUMAN).count()
+        if plays:
+            break
+    dealt = game.moves.filter(number__gt=before, kind="play").count()
+    assert answer.replayed == dealt >= plays > 0
+    finished = sum(
+        1
+        for number in game.moves.filter(number__gt=before, kind="play").values_list(
+            "number", flat=True
+        )
+        if (number - 4) % 4 == 0  # the 4 passes come first: a trick ends every 4th card
+    )
+    assert answer.tricks_collected == finished
+    expected = dealt * 0.5 + finished * 1.25
+    assert answer.animation_seconds == pytest.approx(expected)
+    assert expected + 1.0 <= action.delay <= expected + 3.0
