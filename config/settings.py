@@ -54,6 +54,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a post's body read before a client's disconnect can close it (config/middleware.py).
+    "config.middleware.BodyFirstMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Django's own Content-Security-Policy (SECURE_CSP below), with a nonce per response.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
