@@ -1,7 +1,9 @@
 """Per-visitor limits on the requests that cost the server CPU (docs/security.md).
 
-A visitor is their account, else their guest identity, else (no session yet) their IP
-address; starting games is also counted per address, since a new guest is free to make.
+A visitor is their account, else their guest identity, else (no session yet) their
+browser's CSRF cookie (every form post carries one), else their IP address; starting games
+and password checks are also counted per address, since a new guest or a new cookie is
+free to make.
 The counts live in Django's cache through django-ratelimit: Redis, shared by every process,
 when REDIS_URL is set, else the one process's memory (config.env.caches).
 
@@ -12,11 +14,13 @@ clés » about a second a hand, a password check 0.4 s).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import TypeVar, cast
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 from django_ratelimit.core import is_ratelimited
@@ -51,6 +55,9 @@ def visitor(group: str, request: HttpRequest) -> str:
         return f"user:{owner.user_id}"
     if owner.guest_id is not None:
         return f"guest:{owner.guest_id}"
+    browser = request.COOKIES.get(settings.CSRF_COOKIE_NAME)
+    if browser:
+        return "browser:" + hashlib.sha256(browser.encode()).hexdigest()[:32]
     return f"address:{request.META.get('REMOTE_ADDR', '')}"
 
 

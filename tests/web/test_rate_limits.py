@@ -25,6 +25,12 @@ def allowed(limit: limits.Limit) -> int:
     return int(count)
 
 
+def allowed_per_address(limit: limits.Limit) -> int:
+    assert limit.per_address is not None
+    count, _, _period = limit.per_address.partition("/")
+    return int(count)
+
+
 def test_a_guest_starting_games_in_a_loop_is_stopped(guest: Client) -> None:
     start_game(guest)
     for _ in range(allowed(limits.NEW_GAME) - 1):
@@ -77,7 +83,10 @@ def test_logins_in_a_loop_are_stopped_even_with_the_right_password() -> None:
     User.objects.create_user("camille", password="un mot de passe solide 42")
     client = Client()
     url = reverse("accounts:login")
-    for _ in range(allowed(limits.PASSWORD)):
+    client.get(url)
+    # Each login gives the browser a new CSRF cookie (a new visitor to the count): the
+    # address's count stops it.
+    for _ in range(allowed_per_address(limits.PASSWORD)):
         client.post(url, {"username": "camille", "password": "un mot de passe solide 42"})
         client.logout()
 
@@ -91,6 +100,7 @@ def test_logins_in_a_loop_are_stopped_even_with_the_right_password() -> None:
 def test_signups_in_a_loop_are_stopped() -> None:
     client = Client()
     url = reverse("accounts:signup")
+    client.get(url)  # the form, and with it the browser's CSRF cookie
     for number in range(allowed(limits.PASSWORD)):
         client.post(url, {"username": f"joueur{number}", "password1": "x", "password2": "y"})
     users = User.objects.count()
@@ -116,3 +126,12 @@ def test_the_address_limit_holds_whatever_the_session() -> None:
         return limits.exceeded(request, limit)
 
     assert [fresh_visitor() for _ in range(4)] == [False, False, False, True]
+
+
+def test_browsers_without_a_session_behind_one_address_are_counted_apart() -> None:
+    """Behind a proxy every newcomer may share an address: each browser (its CSRF cookie)
+    has its own count of game starts, the address a far larger one."""
+    for _ in range(allowed(limits.NEW_GAME) + 5):
+        browser = Client()
+        browser.get(reverse("game:home"))
+        assert browser.post(reverse("game:new_game")).status_code == 302
