@@ -108,6 +108,7 @@ class Scenario:
     production: bool
     redis: bool
     p95_target_ms: float
+    nginx: bool = False  # the processes behind nginx (deploy/nginx), as deployed
 
 
 SQLITE = Scenario(
@@ -133,9 +134,10 @@ POSTGRES = Scenario(
 POSTGRES_2 = replace(
     POSTGRES,
     name="postgres-2",
-    description="PostgreSQL, DJANGO_ENV=production, two Daphne processes sharing Redis",
+    description="PostgreSQL, DJANGO_ENV=production, two Daphne processes behind nginx, Redis",
     processes=2,
     redis=True,
+    nginx=True,
 )
 SCENARIOS = {scenario.name: scenario for scenario in (SQLITE, POSTGRES, POSTGRES_2)}
 
@@ -353,6 +355,69 @@ def servers(scenario: Scenario, env: dict[str, str], out: Path) -> Iterator[list
             stop(server.process)
 
 
+NGINX_CONF = """# Written by scripts/load.py: deploy/nginx/dame-de-pique.conf on plain http.
+worker_processes 1;
+pid {out}/nginx.pid;
+error_log {out}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {out}/nginx-body;
+    proxy_temp_path {out}/nginx-proxy;
+    fastcgi_temp_path {out}/nginx-fastcgi;
+    uwsgi_temp_path {out}/nginx-uwsgi;
+    scgi_temp_path {out}/nginx-scgi;
+    map $http_upgrade $connection_upgrade {{ default upgrade; "" ""; }}
+    upstream dame_de_pique {{ {upstreams} keepalive 32; }}
+    server {{
+        listen {host}:{port};
+        location / {{
+            proxy_pass http://dame_de_pique;
+            include {root}/deploy/nginx/proxy.conf;
+            # No TLS here: nginx says what a TLS front would (production settings).
+            proxy_set_header X-Forwarded-Proto {proto};
+        }}
+    }}
+}}
+"""
+
+
+@contextmanager
+def front(scenario: Scenario, started: Sequence[Server], out: Path) -> Iterator[list[str]]:
+    """The addresses the guests use: nginx's, in front of the processes (deploy/nginx), or
+    the processes' own, the guests spread over them, when nginx is not to be had."""
+    urls = [server.url for server in started]
+    if not scenario.nginx:
+        yield urls
+        return
+    installed = subprocess.run([str(ROOT / "scripts" / "ensure-package.sh"), "nginx", "nginx"])
+    nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
+    if installed.returncode or nginx is None:
+        print("  NOTE: no nginx here: the guests are spread over the processes' own ports.")
+        yield urls
+        return
+    port = free_port()
+    conf = out / "nginx.conf"
+    conf.write_text(
+        NGINX_CONF.format(
+            out=out,
+            root=ROOT,
+            host=HOST,
+            port=port,
+            upstreams=" ".join(f"server {HOST}:{server.port};" for server in started),
+            proto="https" if scenario.production else "http",
+        )
+    )
+    process = subprocess.Popen([nginx, "-p", str(out), "-c", str(conf), "-g", "daemon off;"])
+    try:
+        url = f"http://{HOST}:{port}"
+        headers = {"X-Forwarded-Proto": "https"} if scenario.production else {}
+        wait_until_ready(Server(0, port, out / "nginx-error.log", process), headers)
+        yield [url]
+    finally:
+        stop(process)
+
+
 def tail(path: Path, lines: int = 20) -> str:
     try:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
@@ -374,14 +439,15 @@ class Crowd:
     # The machine's load before the run: other work on the same two cores skews the figures.
     load_before: tuple[float, ...] = ()
     machine: tuple[MachineSnapshot, MachineSnapshot] | None = None
+    urls: list[str] = field(default_factory=list)  # where the guests sent their requests
 
 
 def run_locust(
-    scenario: Scenario, targets: Sequence[Server], crowd: Crowd, out: Path, results: Path
+    scenario: Scenario, urls: Sequence[str], crowd: Crowd, out: Path, results: Path
 ) -> None:
     env = dict(os.environ)
     env |= {
-        "LOAD_HOSTS": ",".join(server.url for server in targets),
+        "LOAD_HOSTS": ",".join(urls),
         "LOAD_FORWARDED_PROTO": "https" if scenario.production else "",
         "LOAD_RESULTS": str(results),
         "LOAD_HARD_USERS": str(crowd.hard_users),
@@ -401,7 +467,7 @@ def run_locust(
         "--stop-timeout",
         str(STOP_TIMEOUT),
         "--host",
-        targets[0].url,
+        urls[0],
         "--csv",
         str(out / "locust"),
         "--html",
@@ -617,7 +683,8 @@ def summarize(
         f"..{os.environ.get('LOAD_THINK_MAX', '3.0')} s, "
         + ("each guest at its own address" if DISTINCT_ADDRESSES else "all guests at " + HOST)
         + ", servers "
-        + ", ".join(server.url for server in targets),
+        + ", ".join(server.url for server in targets)
+        + (f", the guests at {', '.join(crowd.urls)}" if crowd.urls else ""),
         f"   code: {code_version()}",
         "",
         "response times in ms, per request name:",
@@ -800,7 +867,9 @@ def run(scenario: Scenario) -> int:
             server.cpu_at_start = server.cpu_seconds()
         before = MachineSnapshot.now()
         try:
-            run_locust(scenario, started, crowd, out, results_path)
+            with front(scenario, started, out) as urls:
+                crowd.urls = list(urls)
+                run_locust(scenario, urls, crowd, out, results_path)
         finally:
             crowd.machine = (before, MachineSnapshot.now())
             for server in started:
