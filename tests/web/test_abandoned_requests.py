@@ -18,6 +18,9 @@ from tests.web.conftest import game_url, start_game
 pytestmark = pytest.mark.django_db
 
 
+# The whole handler opens and closes its own connections (request_started/finished), which
+# a pooled PostgreSQL connection cannot do inside the test's transaction.
+@pytest.mark.django_db(transaction=True)
 def test_a_post_whose_body_file_was_closed_is_a_quiet_400(caplog) -> None:
     """Through the whole handler and every middleware, as the server runs it."""
     environ = RequestFactory().post(reverse("game:new_game"), {"target": "100"}).environ
