@@ -189,6 +189,11 @@ def home_page(
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
+    # The guest's identity comes with the page that offers « Jouer »: several posts of it
+    # at once (a double tap, two tabs) then carry the same session, so every game they
+    # start is this browser's. Without it each post made a guest of its own and the
+    # browser kept only the last one's cookie.
+    owner_of(request, create=True)
     return home_page(request, NewGameForm())
 
 

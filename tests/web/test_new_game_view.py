@@ -48,24 +48,35 @@ def test_a_get_is_refused(client):
     assert client.get(reverse("game:new_game")).status_code == 405
 
 
-def test_jouer_posted_several_times_before_any_session_keeps_every_game_reachable():
-    """A double tap on « Jouer » from a browser with no session yet: each post makes its
-    own session; the browser keeps one cookie, and sees every game it started."""
+def test_jouer_posted_several_times_at_once_keeps_every_game_reachable():
+    """A double tap on « Jouer », or two tabs: the posts leave together from a browser that
+    has only seen the home page; whichever cookie it keeps, it sees every game started."""
     browser = Client(enforce_csrf_checks=True)
     browser.get(reverse("game:home"))
     csrf = browser.cookies[settings.CSRF_COOKIE_NAME].value
-    sessions = []
     for _ in range(3):
         tab = Client(enforce_csrf_checks=True)
-        tab.cookies[settings.CSRF_COOKIE_NAME] = csrf
+        tab.cookies = browser.cookies  # the cookies the page was shown with, no later ones
         response = tab.post(reverse("game:new_game"), {"csrfmiddlewaretoken": csrf})
         assert response.status_code == 302
-        sessions.append(tab.cookies[settings.SESSION_COOKIE_NAME].value)
-    browser.cookies[settings.SESSION_COOKIE_NAME] = sessions[-1]
 
-    assert len(set(sessions)) == 3
+    assert Game.objects.count() == 3
     for game in Game.objects.all():
         assert browser.get(reverse("game:table", args=[game.pk])).status_code == 200
+
+
+def test_a_stolen_csrf_cookie_gives_no_one_elses_games(client):
+    """The guest's identity is in the session alone: knowing someone's CSRF cookie (it is
+    readable by scripts, and a value one can choose) reaches none of their games."""
+    client.get(reverse("game:home"))
+    client.post(reverse("game:new_game"))
+    victim_game = Game.objects.get()
+    thief = Client()
+    thief.cookies[settings.CSRF_COOKIE_NAME] = client.cookies[settings.CSRF_COOKIE_NAME].value
+    thief.post(reverse("game:new_game"))
+
+    assert thief.get(reverse("game:table", args=[victim_game.pk])).status_code == 404
+    assert Game.objects.values("guest_id").distinct().count() == 2
 
 
 def test_two_browsers_are_two_guests(client, other_guest):
