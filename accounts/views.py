@@ -58,7 +58,18 @@ def locked_out(
         "Trop de tentatives de connexion infructueuses. Par sécurité, la connexion est "
         "bloquée pendant %(minutes)d minutes ; réessayez plus tard."
     ) % {"minutes": minutes}
-    return _login_refused(request, message)
+    response = _login_refused(request, message)
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response
+
+
+def attempted_username(request: HttpRequest | None, credentials: dict | None = None) -> str:
+    """The username of a login attempt as django-axes records it (settings), at most the
+    255 characters its table holds."""
+    raw = (credentials or {}).get("username")
+    if raw is None and request is not None:
+        raw = request.POST.get("username", "")
+    return str(raw or "")[:255]
 
 
 def _login_refused(request: HttpRequest, message: str) -> HttpResponse:

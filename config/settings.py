@@ -118,6 +118,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# The username axes records, cut to its column's 255 characters: a longer one (a crafted
+# post) made PostgreSQL refuse the write and the login page a 500.
+AXES_USERNAME_CALLABLE = "accounts.views.attempted_username"
 AXES_VERBOSE = False
 
 # The cache holds the per-visitor limits on costly actions (game.limits): Redis, shared by

@@ -44,7 +44,8 @@ class Limit:
 
 
 NEW_GAME = Limit("new_game", "20/m", per_address="300/10m")
-ADVANCE = Limit("advance", "60/m")
+# Per address too: many guests from one address could each stay under the visitor's rate.
+ADVANCE = Limit("advance", "60/m", per_address="240/m")
 MOMENTS = Limit("moments", "20/m", per_address="120/10m")
 PASSWORD = Limit("password", "20/10m", per_address="60/10m")
 

@@ -65,3 +65,23 @@ def test_the_admin_login_counts_too(client: Client):
     for _ in range(settings.AXES_FAILURE_LIMIT):
         fail_login(client, "root", ip="10.0.0.5", url=admin_login)
     assert fail_login(client, "root", ip="10.0.0.5", url=admin_login) == 429
+
+
+@pytest.mark.parametrize("url_name", ["accounts:login", "admin:login"])
+def test_a_username_longer_than_axes_records_is_a_refused_login_not_a_500(
+    client: Client, url_name: str
+):
+    """PostgreSQL refuses text past a column's length: axes' record of the attempt did."""
+    response = client.post(reverse(url_name), {"username": "x" * 300, "password": "nope"})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_locked_out_login_says_when_to_try_again(client: Client):
+    for number in range(settings.AXES_FAILURE_LIMIT):
+        fail_login(client, f"y{number}", ip="10.0.0.6")
+    response = client.post(
+        reverse("accounts:login"), {"username": "y0", "password": "z"}, REMOTE_ADDR="10.0.0.6"
+    )
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) == settings.AXES_COOLOFF_TIME.total_seconds()
