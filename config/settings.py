@@ -224,7 +224,6 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     for feature in (
         "accelerometer",
         "autoplay",
-        "bluetooth",
         "browsing-topics",
         "camera",
         "display-capture",
