@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
+from django_ratelimit import core as ratelimit_core
 
 from game import limits
 from game.history import moment_store
@@ -18,6 +22,15 @@ from tests.web.history_builders import recorded_game
 pytestmark = pytest.mark.django_db
 
 TOO_MANY = "Trop de demandes en peu de temps"
+
+
+@pytest.fixture(autouse=True)
+def still_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """django-ratelimit counts in fixed windows: a loop slower than the time left in its
+    window (60 Difficile « avancer » on a busy machine) would start a fresh count midway.
+    Its clock stands still here, so each test counts in one window."""
+    now = time.time()
+    monkeypatch.setattr(ratelimit_core, "time", SimpleNamespace(time=lambda: now))
 
 
 def allowed(limit: limits.Limit) -> int:
