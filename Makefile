@@ -17,13 +17,11 @@ venv:
 migrate: venv
 	$(PYTHON) manage.py migrate --noinput
 
-# Daphne, the ASGI server that will also carry the websockets (live tables). Static files
-# are served by Django itself (settings.SERVE_STATIC), so DEBUG stays off unless you run
-# `DJANGO_DEBUG=1 make run`.
+# Daphne, the ASGI server that also carries the live tables' websockets, and with REDIS_URL
+# the tables' clock worker beside it (scripts/run.sh). Static files are served by Django
+# itself (settings.SERVE_STATIC), so DEBUG stays off unless you run `DJANGO_DEBUG=1 make run`.
 run: migrate
-	@echo "Dame de Pique: http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	@echo "On SQLite one process was measured with 50 players at once (make load); for more, README « When to move to PostgreSQL »."
-	$(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	@HOST=$(HOST) PORT=$(PORT) scripts/run.sh
 
 test: lint test-unit test-browser test-services
 

@@ -13,6 +13,8 @@ DJANGO_SERVE_STATIC 1/0: Django itself serves /static/ (default: on outside prod
 DATABASE_URL        postgres://user:password@host:5432/name; default SQLite db.sqlite3.
 DATABASE_POOL_MAX_SIZE, DATABASE_POOL_TIMEOUT   PostgreSQL's connection pool (default 8, 5 s).
 REDIS_URL           redis://host:6379/0 for the channel layer; default in-memory.
+TABLE_CLOCK_IN_PROCESS  1/0: the live tables' clock runs in each Daphne process (default:
+                    on without REDIS_URL; with it, `manage.py tableclock` runs it).
 
 docs/security.md explains each security setting below.
 """
@@ -49,6 +51,7 @@ INSTALLED_APPS = [
     "axes",
     "game",
     "tutorial",
+    "tables",
     "accounts",
     "pages",
 ]
@@ -105,6 +108,12 @@ DATABASES = {"default": env.database_from_url(os.environ.get("DATABASE_URL"), ba
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = env.channel_layers(os.environ.get("REDIS_URL"))
+# The live tables' clock (game.clock) runs inside each Daphne process unless a worker of
+# its own does (`manage.py tableclock`, which `make run` starts when REDIS_URL is set):
+# with the in-memory channel layer only the serving process reaches its sockets.
+TABLE_CLOCK_IN_PROCESS = env.env_bool(
+    "TABLE_CLOCK_IN_PROCESS", default=not os.environ.get("REDIS_URL", "").strip()
+)
 
 # Login throttling (django-axes, docs/security.md): after AXES_FAILURE_LIMIT failed
 # attempts for one account, or from one IP address, further attempts are refused for

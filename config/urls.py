@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("game.urls")),
     path("compte/", include("accounts.urls")),
     path("apprendre/", include("tutorial.urls")),
+    path("", include("tables.urls")),
     # set_language: the header's language switch (POST language=fr|en, next=this page).
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("pages.urls")),

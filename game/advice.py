@@ -7,14 +7,17 @@ strategy tips give for it (the « Conseils » page: « passez sous », « créez
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.utils.translation import gettext as _
 
 from game.cardnames import SUIT_NAMES, with_article
 from game.engine import Card, PlayerView
 from game.engine.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS
-from game.seats import SEAT_NAMES
+from game.seating import SOLO_PERSPECTIVE
+
+# A seat's name as the player sees it (game.seating.Perspective.name).
+NameOf = Callable[[int], str]
 
 HIGH_RANKS = frozenset("AKQ")
 # The suits a pass can empty to make a void (the seeds: « vider une couleur courte »).
@@ -37,7 +40,7 @@ def pass_reason(view: PlayerView, cards: Sequence[Card]) -> str:
     return _("Passez vos cartes les plus hautes, celles qui prendraient des plis.")
 
 
-def play_reason(view: PlayerView, card: Card) -> str:
+def play_reason(view: PlayerView, card: Card, name_of: NameOf = SOLO_PERSPECTIVE.name) -> str:
     if card is TWO_OF_CLUBS and view.is_first_trick and not view.current_trick:
         return _("Le ♣2 ouvre toujours le premier pli.")
     if len(view.legal) == 1:
@@ -46,8 +49,8 @@ def play_reason(view: PlayerView, card: Card) -> str:
     if lead is None:
         return _lead_reason(view, card)
     if card.suit == lead:
-        return _follow_reason(view, card, lead)
-    return _discard_reason(view, card, lead)
+        return _follow_reason(view, card, name_of)
+    return _discard_reason(view, card, lead, name_of)
 
 
 def _unseen_in_suit(view: PlayerView, card: Card) -> tuple[int, int]:
@@ -70,14 +73,14 @@ def _lead_reason(view: PlayerView, card: Card) -> str:
     return _("Entame du côté le moins dangereux pour vous.")
 
 
-def _follow_reason(view: PlayerView, card: Card, lead: str) -> str:
+def _follow_reason(view: PlayerView, card: Card, name_of: NameOf) -> str:
     winner, winning = _winning_play(view)
     if card < winning:
         return _("Vous passez sous %(card)s du pli.") % {"card": with_article(winning)}
     threat = view.moon_threat
     if threat == winner != view.seat and _trick_points(view):
         return _("Prenez ce pli pour empêcher %(name)s de tirer la lune.") % {
-            "name": SEAT_NAMES[threat]
+            "name": name_of(threat)
         }
     if len(view.current_trick) == 3 and not _trick_points(view):
         return _("Vous jouez en dernier dans un pli sans points : défaites-vous de %(card)s.") % {
@@ -88,11 +91,11 @@ def _follow_reason(view: PlayerView, card: Card, lead: str) -> str:
     }
 
 
-def _discard_reason(view: PlayerView, card: Card, lead: str) -> str:
+def _discard_reason(view: PlayerView, card: Card, lead: str, name_of: NameOf) -> str:
     threat = view.moon_threat
     if threat == _winning_play(view)[0] != view.seat and not card.points:
         return _("%(name)s vise peut-être la lune : ne lui donnez pas de points.") % {
-            "name": SEAT_NAMES[threat]
+            "name": name_of(threat)
         }
     return _("Défaussez %(card)s : vous n’avez plus de %(suit)s.") % {
         "card": with_article(card),

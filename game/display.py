@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from game.cardnames import RED_SUITS, full_name, rank_label, short_name
 from game.engine import Card
 from game.engine.cards import SUIT_SYMBOLS
-from game.seats import HUMAN, SEAT_NAMES, SEAT_PLACES
+from game.seating import SOLO_PERSPECTIVE, Perspective
 
 # The hand reads black, red, black, red (♣ ♥ ♠ ♦) so that neighbouring suits never share
 # a colour.
@@ -62,20 +62,26 @@ class PlayedCard:
         return _("%(player)s : %(card)s") % {"player": self.name, "card": self.face.name}
 
 
-def played_card(seat: int, card: Card, wins: int | None = None) -> PlayedCard:
-    """A card on the table at its player's side (`wins`: the seat that took the trick)."""
+def played_card(
+    seat: int,
+    card: Card,
+    wins: int | None = None,
+    perspective: Perspective = SOLO_PERSPECTIVE,
+) -> PlayedCard:
+    """A card on the table at its player's side as `perspective` sees it (`wins`: the seat
+    that took the trick)."""
     return PlayedCard(
-        place=SEAT_PLACES[seat],
-        name=str(SEAT_NAMES[seat]),
+        place=perspective.place(seat),
+        name=perspective.name(seat),
         face=Face.of(card),
-        wins=None if wins is None else SEAT_PLACES[wins],
+        wins=None if wins is None else perspective.place(wins),
     )
 
 
-def moon_sentence(shooter: int | None) -> str | None:
-    """« Vous avez tiré la lune ! » or the bot's name, when a seat shot the moon."""
+def moon_sentence(shooter: int | None, perspective: Perspective = SOLO_PERSPECTIVE) -> str | None:
+    """« Vous avez tiré la lune ! » or the player's name, when a seat shot the moon."""
     if shooter is None:
         return None
-    if shooter == HUMAN:
+    if perspective.is_viewer(shooter):
         return _("Vous avez tiré la lune !")
-    return _("%(name)s a tiré la lune !") % {"name": SEAT_NAMES[shooter]}
+    return _("%(name)s a tiré la lune !") % {"name": perspective.name(shooter)}

@@ -42,15 +42,19 @@ class Target(models.IntegerChoices):
 
 
 class Game(models.Model):
-    """One game against three bots, owned by an account or by a guest's browser session."""
+    """One game, owned by an account or by a guest's browser session: against three bots
+    (solo, tutorial), or at a live table (LiveTable, Seat) whose host is its owner."""
 
     class Status(models.TextChoices):
+        # A live table before « Commencer »: seats are taken, no hand is dealt yet.
+        WAITING = "waiting", _("En attente")
         PLAYING = "playing", _("En cours")
         FINISHED = "finished", _("Terminée")
 
     class Kind(models.TextChoices):
         SOLO = "solo", _("Partie")
         TUTORIAL = "tutorial", _("Apprendre à jouer")
+        LIVE = "live", _("Entre amis")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -71,7 +75,8 @@ class Game(models.Model):
     seed = models.BigIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     totals = models.JSONField(default=list)
-    # The human's total, a copy of totals[0] so history and statistics can sort and aggregate.
+    # The owner's total (seat 0), a copy of totals[0] so history and statistics can sort
+    # and aggregate.
     player_total = models.PositiveIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     # Set by the owner to share a read-only replay; None when not shared (or revoked).
@@ -219,3 +224,66 @@ class HandAnalysis(models.Model):
 
     def __str__(self) -> str:
         return f"Analysis of hand {self.hand_id}"
+
+
+class LiveTable(models.Model):
+    """A game played by several people (« Jouer entre amis »): its link, its options and the
+    deadline of the move it waits for, which the worker enforces (manage.py tableclock)."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="live"
+    )
+    # The link's secret: 32 random bytes (secrets.token_urlsafe), 256 bits.
+    token = models.CharField(max_length=43, unique=True)
+    spectators_allowed = models.BooleanField(default=True)
+    # Seconds a person has to play a card and to choose a pass; None: « Sans limite ».
+    turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    pass_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # When the table's next move is due: a person's clock, or now for bots that think
+    # outside any request; None when nothing is due (waiting room, « Sans limite », over).
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # What the deadline is for (the move number then), so an expiry acts on that move only.
+    deadline_move = models.PositiveIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Live table of game {self.game_id}"
+
+
+class Seat(models.Model):
+    """Who sits at a seat of a live table: a person (an account or a guest) or a bot.
+
+    A person who missed two turns in a row is `away`: a bot plays for them until they take
+    their seat back (« Reprendre ma place »)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    guest_id = models.UUIDField(null=True, blank=True)
+    name = models.CharField(max_length=20)
+    is_bot = models.BooleanField(default=False)
+    missed_turns = models.PositiveSmallIntegerField(default=0)
+    away = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique_in_game"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "guest_id"],
+                condition=Q(guest_id__isnull=False),
+                name="one_seat_per_guest",
+            ),
+            models.CheckConstraint(condition=Q(number__lte=3), name="seat_number_0_to_3"),
+            models.CheckConstraint(
+                condition=Q(is_bot=True) | Q(user__isnull=False) | Q(guest_id__isnull=False),
+                name="seat_is_a_bot_or_someone",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number} of game {self.game_id}: {self.name}"

@@ -6,6 +6,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.sessions.backends.base import SessionBase
 from django.db.models import Q
 from django.http import HttpRequest
 
@@ -33,13 +34,19 @@ class Owner:
 
 def owner_of(request: HttpRequest, *, create: bool = False) -> Owner:
     """The owner behind a request; `create` gives a guest an id (starting a game needs one)."""
-    user: AbstractBaseUser | AnonymousUser = request.user
+    return owner_from(request.user, request.session, create=create)
+
+
+def owner_from(
+    user: AbstractBaseUser | AnonymousUser, session: SessionBase, *, create: bool = False
+) -> Owner:
+    """The owner of a user and a session: a request's, or a websocket's (tables.consumers)."""
     if user.is_authenticated:
         return Owner(user_id=user.pk)
-    raw = request.session.get(GUEST_SESSION_KEY)
+    raw = session.get(GUEST_SESSION_KEY)
     if raw is None:
         if not create:
             return Owner()
         raw = str(uuid.uuid4())
-        request.session[GUEST_SESSION_KEY] = raw
+        session[GUEST_SESSION_KEY] = raw
     return Owner(guest_id=uuid.UUID(raw))

@@ -8,18 +8,20 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 
 from game.engine import Deal, Move as EngineMove, Phase, replay
-from game.models import Game, Hand, Move
+from game.models import Game, Hand, Move, Seat
 from game.ownership import Owner
-from game.seats import BOT_SEATS, HUMAN
+from game.seating import Seating, seating_of
 
 
 @dataclass
 class Position:
-    """A game, its current hand and that hand's deal as the engine rebuilt it."""
+    """A game, its current hand and that hand's deal as the engine rebuilt it, and who
+    sits where."""
 
     game: Game
     hand: Hand
     deal: Deal
+    seating: Seating
     moves: list[Move] = field(default_factory=list)
 
 
@@ -45,12 +47,19 @@ def rebuild_deal(game: Game, hand: Hand, moves: list[Move]) -> Deal:
 
 
 def load_position(game: Game) -> Position:
-    """Two queries at most: the current hand (unless already joined) and its moves."""
+    """Two queries at most for a solo game: the current hand (unless already joined) and its
+    moves; a live table's seats are one more."""
     hand = game.current_hand
     if hand is None:
         raise Hand.DoesNotExist(f"game {game.pk} has no hand dealt")
     moves = list(hand.moves.all())
-    return Position(game=game, hand=hand, deal=rebuild_deal(game, hand, moves), moves=moves)
+    return Position(
+        game=game,
+        hand=hand,
+        deal=rebuild_deal(game, hand, moves),
+        seating=seating_of(game),
+        moves=moves,
+    )
 
 
 def owned_games(owner: Owner) -> QuerySet[Game]:
@@ -63,15 +72,47 @@ def owned_games_of(owner: Owner, kind: str) -> QuerySet[Game]:
     return owned_games(owner).filter(kind=kind)
 
 
-def pending_bot_seat(deal: Deal) -> int | None:
-    """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
+def seats_to_act(deal: Deal) -> list[int]:
+    """The seats the deal waits for: those that have not chosen their pass (all choose at
+    once), or the one whose turn it is to play."""
     if deal.phase == Phase.PASSING:
-        return next((seat for seat in BOT_SEATS if not deal.pass_submitted(seat)), None)
-    if deal.phase == Phase.PLAYING and deal.turn != HUMAN:
-        return deal.turn
-    return None
+        return [seat for seat in range(4) if not deal.pass_submitted(seat)]
+    if deal.phase == Phase.PLAYING and deal.turn is not None:
+        return [deal.turn]
+    return []
+
+
+def seated_games(owner: Owner) -> QuerySet[Game]:
+    """The live tables where `owner` sits (their own seat, not one a bot took)."""
+    if owner.user_id is not None:
+        seats = Seat.objects.filter(user_id=owner.user_id)
+    elif owner.guest_id is not None:
+        seats = Seat.objects.filter(guest_id=owner.guest_id, user__isnull=True)
+    else:
+        return Game.objects.none()
+    return Game.objects.filter(kind=Game.Kind.LIVE, pk__in=seats.values("game_id"))
+
+
+def games_played_by(owner: Owner, kind: str) -> QuerySet[Game]:
+    """The games of one kind where `owner` may act: their own, or live tables they sit at.
+    An action posted to one kind's addresses never reaches a game of another kind."""
+    if kind == Game.Kind.LIVE:
+        return seated_games(owner)
+    return owned_games_of(owner, kind)
+
+
+def pending_bot_seat(deal: Deal, seating: Seating) -> int | None:
+    """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
+    bots = seating.bot_seats
+    return next((seat for seat in seats_to_act(deal) if seat in bots), None)
+
+
+def people_to_act(position: Position) -> list[int]:
+    """The seats of people (present) the table waits for."""
+    bots = position.seating.bot_seats
+    return [seat for seat in seats_to_act(position.deal) if seat not in bots]
 
 
 def bots_pending(position: Position) -> bool:
     """Whether the table waits for a bot (the page then asks the server to let it play)."""
-    return pending_bot_seat(position.deal) is not None
+    return pending_bot_seat(position.deal, position.seating) is not None

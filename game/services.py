@@ -1,6 +1,8 @@
-"""The write paths of a solo game: lock, validate with the engine, persist, let the bots reply.
+"""The write paths of a game, solo or at a live table: lock, validate with the engine,
+persist, let the bots reply.
 
-One transaction per player action. The bots reply inside the same action until it is the
+One transaction per player action; a person acts for the seat they sit at (a solo game's
+owner at seat 0), found again under the lock. The bots reply inside the same action until it is the
 human's turn again, unless they have used up one bot's time budget: then the browser asks
 for the rest (`advance`) while it animates what it already has, so no request ever waits
 on more than one slow bot and the server never sleeps.
@@ -16,11 +18,12 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game.bots import DEFAULT_LEVEL, bot_class, make_bot
+from game import live
+from game.bots import DEFAULT_LEVEL, HINT_LEVEL, bot_class, make_bot
 from game.engine import (
     Card,
     Deal,
@@ -31,14 +34,16 @@ from game.engine import (
     deal_hands,
 )
 from game.messages import illegal_move_message
-from game.models import Difficulty, Game, Hand, Move, Target
+from game.models import Difficulty, Game, Hand, LiveTable, Move, Seat, Target
 from game.ownership import Owner
 from game.positions import (
     Position,
+    games_played_by,
     load_position,
-    owned_games_of,
     pending_bot_seat,
+    people_to_act,
 )
+from game.seating import seating_of
 from game.seats import HUMAN
 
 # About one Difficile decision: past it the request returns and the browser calls `advance`.
@@ -108,11 +113,12 @@ def start_game(
             seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
             totals=[0, 0, 0, 0],
         )
-        _deal_next_hand(game, dealt)
+        deal_next_hand(game, dealt)
     return game
 
 
-def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -> Position:
+def deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -> Position:
+    """In the caller's transaction, the game locked: the next hand, and the bots' passes."""
     number = game.current_hand.number + 1 if game.current_hand else 1
     direction = PassDirection.for_hand(number)
     if dealt is not None:
@@ -128,19 +134,33 @@ def _deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) -
     )
     game.current_hand = hand
     deal = Deal.start(hands, direction, totals=game.totals, target=game.target)
-    position = Position(game=game, hand=hand, deal=deal)
+    position = Position(game=game, hand=hand, deal=deal, seating=seating_of(game))
     _save(position, _let_bots_play(position), fields=["current_hand"])
     return position
 
 
 def _lock(game_id: int, owner: Owner, kind: str) -> Position:
-    """The owner's game, locked for this transaction, with its current hand rebuilt.
+    """The game `owner` plays (theirs, or a live table they sit at), locked for this
+    transaction, with its current hand rebuilt.
 
     The hand is read after the lock is held, in a query of its own: joined to the locking
     query, PostgreSQL would give a request that waited for the lock the game row as the
     other request left it but the hand from before (none, for a hand just dealt)."""
-    game = owned_games_of(owner, kind).select_for_update().get(pk=game_id)
+    game = games_played_by(owner, kind).select_for_update().get(pk=game_id)
     return load_position(game)
+
+
+def _seat_of(position: Position, owner: Owner) -> int:
+    """The seat `owner` acts for; a person a bot plays for must take their seat back first."""
+    seat = position.seating.seat_of(owner)
+    if seat is None:
+        # Removed from the table meanwhile: as if it were not theirs.
+        raise Game.DoesNotExist
+    if position.seating.occupants[seat].away:
+        raise Refused(
+            "away", _("Un robot joue pour vous : « Reprendre ma place » pour jouer à nouveau.")
+        )
+    return seat
 
 
 def _check_fresh(position: Position, expected_move: int | None) -> None:
@@ -173,21 +193,26 @@ def _apply(position: Position, engine_move: EngineMove) -> Move:
     return _record(position, engine_move.seat, engine_move)
 
 
+def bot_move(position: Position, seat: int, level: str) -> EngineMove:
+    """The move a bot of `level` chooses for `seat`, from that seat's view alone."""
+    bot = make_bot(level, seed=position.game.seed + seat)
+    view = position.deal.view(seat)
+    if position.deal.phase == Phase.PASSING:
+        return EngineMove.passing(seat, bot.choose_pass(view))
+    return EngineMove.playing(seat, bot.choose_play(view))
+
+
 def _bot_moves(position: Position) -> list[Move]:
-    """Bot moves until the human must act, within one bot's time budget."""
+    """Bot moves until a person must act, within one bot's time budget. A bot playing for
+    an absent person plays as Normal does (the level of « Indice »)."""
     started = time.monotonic()
     new_moves: list[Move] = []
-    level = position.hand.difficulty
-    while (seat := pending_bot_seat(position.deal)) is not None:
+    while (seat := pending_bot_seat(position.deal, position.seating)) is not None:
         if new_moves and time.monotonic() - started > BOT_TIME_BUDGET:
             break
-        bot = make_bot(level, seed=position.game.seed + seat)
-        view = position.deal.view(seat)
-        if position.deal.phase == Phase.PASSING:
-            move = EngineMove.passing(seat, bot.choose_pass(view))
-        else:
-            move = EngineMove.playing(seat, bot.choose_play(view))
-        new_moves.append(_apply(position, move))
+        away = position.seating.occupants[seat].away
+        level = HINT_LEVEL if away else position.hand.difficulty
+        new_moves.append(_apply(position, bot_move(position, seat, level)))
     return new_moves
 
 
@@ -218,7 +243,7 @@ def record_hand_result(hand: Hand, deal: Deal) -> None:
     hand.points = deal.points_taken
     hand.scores = deal.scores()
     hand.moon_shooter = deal.moon_shooter
-    hand.player_score = hand.scores[HUMAN]
+    hand.player_score = hand.scores[HUMAN]  # the owner's
     hand.queen_taker = deal.queen_taker
     hand.finished_at = timezone.now()
 
@@ -250,10 +275,13 @@ def _finish_hand_if_over(position: Position) -> list[str]:
 
 
 def _save(position: Position, new_moves: list[Move], fields: list[str] | None = None) -> None:
-    """One insert for the moves, one update for the game (and one for a finished hand)."""
+    """One insert for the moves, one update for the game (and one for a finished hand); at
+    a live table, its next deadline and, after the commit, the news to everyone there."""
     Move.objects.bulk_create(new_moves)
     update = ["move_count", "updated_at", *(fields or []), *_finish_hand_if_over(position)]
     position.game.save(update_fields=update)
+    if position.game.kind == Game.Kind.LIVE:
+        live.schedule(position)
 
 
 def _act(
@@ -261,18 +289,20 @@ def _act(
     owner: Owner,
     kind: str,
     expected_move: int | None,
-    action: Callable[[Position], list[Move]],
+    action: Callable[[Position, int], list[Move]],
 ) -> Outcome:
     with transaction.atomic():
         position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
             _check_fresh(position, expected_move)
-            human_moves = action(position)
+            seat = _seat_of(position, owner)
+            human_moves = action(position, seat)
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
         except IllegalMove as illegal:
             return Outcome(position, error=illegal_move_message(illegal), error_code=illegal.code)
+        live.present(position, seat)
         new_moves = [*human_moves, *_let_bots_play(position)]
         _save(position, new_moves)
     return Outcome(position, new_moves=new_moves)
@@ -293,11 +323,11 @@ def play_card(
     expected_move: int | None = None,
     kind: str = Game.Kind.SOLO,
 ) -> Outcome:
-    """The human plays a card; then the bots reply until it is the human's turn again."""
+    """A person plays a card; then the bots reply until a person must act again."""
 
-    def action(position: Position) -> list[Move]:
+    def action(position: Position, seat: int) -> list[Move]:
         card = _parse_card(card_code)
-        return [_apply(position, EngineMove.playing(HUMAN, card))]
+        return [_apply(position, EngineMove.playing(seat, card))]
 
     return _act(game_id, owner, kind, expected_move, action)
 
@@ -310,15 +340,16 @@ def submit_pass(
     expected_move: int | None = None,
     kind: str = Game.Kind.SOLO,
 ) -> Outcome:
-    """The human's three cards, final once given; the exchange follows the bots' choices."""
+    """A person's three cards, final once given; the exchange happens once all four seats
+    have chosen (the bots choose theirs when the hand is dealt)."""
 
-    def action(position: Position) -> list[Move]:
-        if position.deal.phase != Phase.PASSING or position.deal.pass_submitted(HUMAN):
+    def action(position: Position, seat: int) -> list[Move]:
+        if position.deal.phase != Phase.PASSING or position.deal.pass_submitted(seat):
             raise Refused("wrong_phase", _("La passe est déjà faite."))
         if len(card_codes) != 3:
             raise Refused("bad_pass", _("Choisissez exactement 3 cartes à passer."))
         cards = [_parse_card(code) for code in card_codes]
-        return [_apply(position, EngineMove.passing(HUMAN, cards))]
+        return [_apply(position, EngineMove.passing(seat, cards))]
 
     return _act(game_id, owner, kind, expected_move, action)
 
@@ -330,13 +361,19 @@ def advance(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Outcom
     A searching bot (Difficile) thinks in one request at a time per game: the first
     `advance` claims the game (`Game.bots_thinking_until`), the others answer at once that
     the bots are busy, and their pages ask again a moment later."""
-    game = owned_games_of(owner, kind).select_related("current_hand").get(pk=game_id)
+    return let_bots_think(games_played_by(owner, kind), game_id)
+
+
+def let_bots_think(games: QuerySet[Game], game_id: int) -> Outcome:
+    """`advance` on one of `games`: the page's request, or the table clock's worker for a
+    live table (game.live)."""
+    game = games.select_related("current_hand").get(pk=game_id)
     position = load_position(game)
     try:
         _check_playing(position)
     except Refused as refused:
         return Outcome(position, error=refused.message, error_code=refused.code)
-    if pending_bot_seat(position.deal) is None:
+    if pending_bot_seat(position.deal, position.seating) is None:
         return Outcome(position)
     seen = game.move_count
     searching = bot_class(position.hand.difficulty).searches
@@ -345,13 +382,14 @@ def advance(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Outcom
     try:
         new_moves = _bot_moves(position)
         with transaction.atomic():
-            current = (
-                owned_games_of(owner, kind).select_for_update().values_list("move_count", flat=True)
-            )
+            current = games.select_for_update().values_list("move_count", flat=True)
             if current.get(pk=game_id) != seen:
                 # Another request moved the game on first (a pass in another tab): its moves
                 # stand, these are dropped.
-                return Outcome(_lock(game_id, owner, kind))
+                return Outcome(load_position(games.get(pk=game_id)))
+            # The seats as they are now (someone may have come back meanwhile).
+            if seating_of(position.game) != position.seating:
+                return Outcome(load_position(games.get(pk=game_id)))
             position.game.bots_thinking_until = None
             _save(position, new_moves, fields=["bots_thinking_until"])
     finally:
@@ -399,7 +437,7 @@ def next_hand(
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
         start = position.game.move_count
-        position = _deal_next_hand(position.game)
+        position = deal_next_hand(position.game)
     return Outcome(position, new_moves=[m for m in position.moves if m.number > start])
 
 
@@ -426,7 +464,7 @@ def play_again(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Gam
     tab) goes to the game the first one started."""
     with transaction.atomic():
         # No join: the game it started is read after the lock (see _lock).
-        game = owned_games_of(owner, kind).select_for_update().get(pk=game_id)
+        game = games_played_by(owner, kind).select_for_update().get(pk=game_id)
         if not game.is_finished:
             raise Refused("game_not_over", _("La partie n’est pas terminée."))
         if game.next_game is not None:
@@ -439,6 +477,61 @@ def play_again(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Gam
         )
         game.save(update_fields=["next_game"])
         return game.next_game
+
+
+def play_overdue(game_id: int) -> bool:
+    """The table clock (game.clock): what a live table waits for past its deadline. The bots
+    play (a Difficile search runs outside the lock, as in `advance`); a person out of time
+    gets Normal's choice, and after MISSED_TURNS_BEFORE_BOT such turns in a row a bot takes
+    the seat; after a hand's pause, the next hand. Whether it moved the table."""
+    tables = Game.objects.filter(kind=Game.Kind.LIVE, status=Game.Status.PLAYING)
+    with transaction.atomic():
+        position = _lock_overdue(tables, game_id)
+        if position is None:
+            return False
+        if pending_bot_seat(position.deal, position.seating) is None:
+            return _play_for_the_late(position)
+        if not live.searching_bots(position):
+            _save(position, _bot_moves(position))
+            return True
+    return not let_bots_think(tables, game_id).bots_busy
+
+
+def _lock_overdue(tables: QuerySet[Game], game_id: int) -> Position | None:
+    """The live table, locked, if its deadline has passed for the move it was set for."""
+    game = tables.select_for_update().filter(pk=game_id).first()
+    if game is None or game.current_hand_id is None:
+        return None
+    # Read after the lock, as the hand is (see _lock).
+    game.live = table = LiveTable.objects.get(pk=game_id)
+    due = table.deadline is not None and table.deadline <= timezone.now()
+    if not due or table.deadline_move != game.move_count:
+        return None
+    return load_position(game)
+
+
+def _play_for_the_late(position: Position) -> bool:
+    """Normal's choice for each person out of time (all who have not passed, at the pass),
+    then the bots' replies; or, after a hand's pause, the next hand."""
+    game = position.game
+    late = people_to_act(position)
+    if late:
+        moves = [_apply(position, bot_move(position, seat, HINT_LEVEL)) for seat in late]
+        _count_missed_turns(game, late)
+        position.seating = seating_of(game)
+        _save(position, [*moves, *_let_bots_play(position)])
+        return True
+    if position.deal.phase == Phase.FINISHED:
+        deal_next_hand(game)
+        return True
+    return False
+
+
+def _count_missed_turns(game: Game, seats: list[int]) -> None:
+    for seat in Seat.objects.select_for_update().filter(game=game, number__in=seats):
+        seat.missed_turns += 1
+        seat.away = seat.missed_turns >= live.MISSED_TURNS_BEFORE_BOT
+        seat.save(update_fields=["missed_turns", "away"])
 
 
 def claim_guest_games(*, guest_id: uuid.UUID, user_id: int) -> int:

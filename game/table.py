@@ -21,8 +21,9 @@ from game.engine.cards import RANKS, SUIT_SYMBOLS
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
 from game.pages import MenuLink, menu_links
-from game.positions import Position, pending_bot_seat
-from game.seats import BOT_SEATS, HUMAN, SEAT_NAMES, SEAT_PLACES
+from game.positions import Position, pending_bot_seat, people_to_act
+from game.seating import Perspective
+from game.seats import HUMAN
 
 PASS_LABELS = {
     PassDirection.LEFT: gettext_lazy("Passer à gauche"),
@@ -40,6 +41,10 @@ class SeatView:
     total: int
     moon_threat: bool
     thinking: bool
+    # At a live table: a bot's seat says so; a person the table waits for is « choosing ».
+    is_bot: bool = False
+    choosing: bool = False
+    absent: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,8 +107,10 @@ class HandResult:
 
 @dataclass(frozen=True)
 class GameResult:
-    victory: bool
+    # None for a spectator: the panel then names the winner.
+    victory: bool | None
     ranking: list[ResultRow]
+    winner: str
 
 
 @dataclass(frozen=True)
@@ -123,14 +130,16 @@ class TableUrls:
 
     pass_cards: str
     play_card: str
-    advance: str
+    advance: str | None = None
     change_difficulty: str | None = None
     next_hand: str | None = None
     play_again: str | None = None
 
     @classmethod
-    def of(cls, namespace: str, game_id: int, actions: Sequence[str]) -> TableUrls:
-        return cls(**{name: reverse(f"{namespace}:{name}", args=[game_id]) for name in actions})
+    def of(cls, namespace: str, key: object, actions: Sequence[str]) -> TableUrls:
+        """The page's views named `namespace:action`, each taking the game's id (or the
+        page's own key)."""
+        return cls(**{name: reverse(f"{namespace}:{name}", args=[key]) for name in actions})
 
 
 GAME_ACTIONS = (
@@ -171,6 +180,10 @@ class TableView:
     played_by_suit: list[SuitRecord]
     voids: list[str]
     menu_links: list[MenuLink]
+    # A live table's own parts (tables.views): its clock, spectators, messages; None solo.
+    live: object | None = None
+    # Who looks: a seat, or None for a spectator (no hand, no action).
+    viewer: int | None = HUMAN
 
     @property
     def difficulties(self) -> list[tuple[str, str]]:
@@ -202,30 +215,47 @@ def build_table(
     error: str | None = None,
     urls: TableUrls | None = None,
     bots_busy: bool = False,
+    viewer: int | None = HUMAN,
+    live: object | None = None,
 ) -> TableView:
+    """The table as `viewer` sees it from their seat (themselves at the bottom), or as a
+    spectator (None: seat 0's place, no hand)."""
     game, hand, deal = position.game, position.hand, position.deal
-    view = deal.view(HUMAN)
-    # The bot the human is waiting for, if any: to play, or to choose its pass.
-    thinking = pending_bot_seat(deal)
-    seats = [_seat(seat, view, game, thinking) for seat in range(4)]
-    action = _hand_action(view, game)
-    replay_start, replay = _replay(view, new_moves)
-    hand_result = _hand_result(position) if deal.phase == Phase.FINISHED else None
+    perspective = Perspective(position.seating, viewer)
+    view = deal.view(perspective.bottom)
+    # The bot the table is waiting for, if any: to play, or to choose its pass.
+    thinking = pending_bot_seat(deal, position.seating)
+    choosing = people_to_act(position)
+    seats = [
+        _seat(seat, view, game, position, thinking, choosing, perspective) for seat in range(4)
+    ]
+    action = _hand_action(view, game, perspective) if viewer is not None else None
+    replay_start, replay = _replay(view, new_moves, perspective)
+    hand_result = _hand_result(position, perspective) if deal.phase == Phase.FINISHED else None
+    game_result = (
+        _game_result(hand_result, game, perspective) if hand_result and game.is_finished else None
+    )
+    training = game.training and viewer is not None
     return TableView(
         game=game,
         urls=urls or TableUrls.of("game", game.pk, GAME_ACTIONS),
         hand_number=hand.number,
         phase=deal.phase,
-        you=seats[HUMAN],
-        opponents=[seats[seat] for seat in BOT_SEATS],
-        trick=[played_card(seat, card) for seat, card in view.current_trick],
-        last_trick=_last_trick(view),
-        hand=_hand_cards(position, view, action.hint if action else []),
+        you=seats[perspective.bottom],
+        opponents=[seats[seat] for seat in perspective.seats_around()],
+        trick=[
+            played_card(seat, card, perspective=perspective) for seat, card in view.current_trick
+        ],
+        last_trick=_last_trick(view, perspective),
+        hand=_hand_cards(position, view, action.hint if action else [])
+        if viewer is not None
+        else [],
         hearts_broken=view.hearts_broken,
         queen_played=view.queen_played,
-        status=_status(view, thinking),
+        status=_status(view, thinking, choosing, perspective),
         error=error,
-        bots_pending=thinking is not None,
+        # At a live table the bots' searches are the table clock's to start (game.clock).
+        bots_pending=thinking is not None and not position.seating.live,
         bots_busy=bots_busy and thinking is not None,
         difficulty_note=_difficulty_note(game, hand.difficulty),
         action=action,
@@ -233,30 +263,44 @@ def build_table(
         replay_start=replay_start,
         replay=replay,
         hand_result=hand_result,
-        game_result=_game_result(hand_result, game) if hand_result and game.is_finished else None,
-        played_by_suit=_played_by_suit(view) if game.training else [],
-        voids=_voids(view) if game.training else [],
+        game_result=game_result,
+        played_by_suit=_played_by_suit(view) if training else [],
+        voids=_voids(view, perspective) if training else [],
         menu_links=menu_links(game),
+        live=live,
+        viewer=viewer,
     )
 
 
-def _seat(seat: int, view: PlayerView, game: Game, thinking: int | None) -> SeatView:
+def _seat(
+    seat: int,
+    view: PlayerView,
+    game: Game,
+    position: Position,
+    thinking: int | None,
+    choosing: list[int],
+    perspective: Perspective,
+) -> SeatView:
+    occupant = position.seating.occupants[seat]
     return SeatView(
         seat=seat,
-        name=str(SEAT_NAMES[seat]),
-        place=SEAT_PLACES[seat],
+        name=perspective.name(seat),
+        place=perspective.place(seat),
         hand_points=view.points_taken[seat],
         total=game.totals[seat],
         moon_threat=view.moon_threat == seat,
         thinking=thinking == seat,
+        is_bot=position.seating.live and occupant.bot_plays,
+        choosing=position.seating.live and seat in choosing and not perspective.is_viewer(seat),
+        absent=occupant.missed_turns > 0 and not occupant.away,
     )
 
 
-def _last_trick(view: PlayerView) -> str:
+def _last_trick(view: PlayerView, perspective: Perspective) -> str:
     if view.current_trick or not view.tricks:
         return ""
     last = view.tricks[-1]
-    if last.winner == HUMAN:
+    if perspective.is_viewer(last.winner):
         return ngettext(
             "Dernier pli pour vous : %(points)s point.",
             "Dernier pli pour vous : %(points)s points.",
@@ -266,17 +310,26 @@ def _last_trick(view: PlayerView) -> str:
         "Dernier pli pour %(name)s : %(points)s point.",
         "Dernier pli pour %(name)s : %(points)s points.",
         last.points,
-    ) % {"name": SEAT_NAMES[last.winner], "points": last.points}
+    ) % {"name": perspective.name(last.winner), "points": last.points}
 
 
-def _status(view: PlayerView, thinking: int | None) -> str:
+def _status(
+    view: PlayerView, thinking: int | None, choosing: list[int], perspective: Perspective
+) -> str:
     if view.phase == Phase.FINISHED:
         return _("La manche est terminée.")
-    if thinking is not None:
-        return _("%(name)s réfléchit…") % {"name": SEAT_NAMES[thinking]}
-    if view.phase == Phase.PASSING:
-        receiver = SEAT_NAMES[view.direction.receiver(HUMAN)]
+    mine = perspective.viewer is not None and perspective.viewer in choosing
+    if view.phase == Phase.PASSING and mine:
+        receiver = perspective.name(view.direction.receiver(view.seat))
         return _("Choisissez 3 cartes à passer à %(name)s.") % {"name": receiver}
+    others = [seat for seat in choosing if not perspective.is_viewer(seat)]
+    if others and (view.phase == Phase.PASSING or thinking is None):
+        names = ", ".join(perspective.name(seat) for seat in others)
+        return _("En attente de %(names)s…") % {"names": names}
+    if thinking is not None:
+        return _("%(name)s réfléchit…") % {"name": perspective.name(thinking)}
+    if not mine:
+        return ""
     if view.is_first_trick and not view.current_trick:
         return _("Vous avez le ♣2 : il ouvre le premier pli.")
     return _("À vous de jouer.")
@@ -290,7 +343,7 @@ def _difficulty_note(game: Game, hand_level: str) -> str:
     }
 
 
-def _hand_action(view: PlayerView, game: Game) -> HandAction | None:
+def _hand_action(view: PlayerView, game: Game, perspective: Perspective) -> HandAction | None:
     """The pass to choose or the card to play, if it is the human's move; the suggestion is
     the « Normal » bot's choice from the human's own view (Indice, training advice)."""
     bot = make_bot(HINT_LEVEL, seed=game.seed)
@@ -308,7 +361,7 @@ def _hand_action(view: PlayerView, game: Game) -> HandAction | None:
             kind=Phase.PLAYING,
             submit_label=_("Jouer"),
             hint=[card],
-            advice=advice.play_reason(view, card),
+            advice=advice.play_reason(view, card, perspective.name),
         )
     return None
 
@@ -320,7 +373,7 @@ def _hand_cards(position: Position, view: PlayerView, hint: list[Card]) -> list[
     cards = sorted(view.hand, key=hand_order)
     hand = []
     for index, card in enumerate(cards):
-        refusal = deal.check_play(HUMAN, card) if view.phase == Phase.PLAYING else None
+        refusal = deal.check_play(view.seat, card) if view.phase == Phase.PLAYING else None
         hand.append(
             HandCard(
                 face=Face.of(card),
@@ -335,7 +388,7 @@ def _hand_cards(position: Position, view: PlayerView, hint: list[Card]) -> list[
 
 
 def _replay(
-    view: PlayerView, new_moves: Sequence[Move]
+    view: PlayerView, new_moves: Sequence[Move], perspective: Perspective
 ) -> tuple[list[PlayedCard], list[PlayedCard]]:
     """The cards the last action put on the table, in order, for table.js to deal out one
     at a time; and the cards of the trick already there before them."""
@@ -344,41 +397,46 @@ def _replay(
         return [], []
     plays = view.plays
     start = len(plays) - count
-    before = [played_card(seat, card) for seat, card in plays[start - start % 4 : start]]
+    start = max(start, 0)
+    before = [
+        played_card(seat, card, perspective=perspective)
+        for seat, card in plays[start - start % 4 : start]
+    ]
     steps = []
     for index in range(start, len(plays)):
         seat, card = plays[index]
-        ends_trick = index % 4 == 3
-        steps.append(
-            played_card(seat, card, view.tricks[index // 4].winner if ends_trick else None)
-        )
+        wins = view.tricks[index // 4].winner if index % 4 == 3 else None
+        steps.append(played_card(seat, card, wins, perspective))
     return before, steps
 
 
-def _standings(game: Game, scores: list[int]) -> list[ResultRow]:
+def _standings(game: Game, scores: list[int], perspective: Perspective) -> list[ResultRow]:
     """Each seat with its score for the hand and its total, ranked by total (ties share)."""
     match = game.match()
     return [
         ResultRow(
             rank=match.rank_of(seat),
-            name=str(SEAT_NAMES[seat]),
+            name=perspective.name(seat),
             hand_score=scores[seat],
             total=game.totals[seat],
-            is_human=seat == HUMAN,
+            is_human=perspective.is_viewer(seat),
         )
-        for seat in range(4)
+        for seat in perspective.seats_from_bottom()
     ]
 
 
-def _hand_result(position: Position) -> HandResult:
+def _hand_result(position: Position, perspective: Perspective) -> HandResult:
     deal = position.deal
-    rows = _standings(position.game, deal.scores())
-    return HandResult(number=position.hand.number, rows=rows, moon=moon_sentence(deal.moon_shooter))
+    rows = _standings(position.game, deal.scores(), perspective)
+    moon = moon_sentence(deal.moon_shooter, perspective)
+    return HandResult(number=position.hand.number, rows=rows, moon=moon)
 
 
-def _game_result(last_hand: HandResult, game: Game) -> GameResult:
+def _game_result(last_hand: HandResult, game: Game, perspective: Perspective) -> GameResult:
     ranking = sorted(last_hand.rows, key=lambda row: row.rank)
-    return GameResult(victory=game.winner == HUMAN, ranking=ranking)
+    victory = None if perspective.viewer is None else game.winner == perspective.viewer
+    winner = perspective.name(game.winner) if game.winner is not None else ""
+    return GameResult(victory=victory, ranking=ranking, winner=winner)
 
 
 def _played_by_suit(view: PlayerView) -> list[SuitRecord]:
@@ -393,13 +451,13 @@ def _played_by_suit(view: PlayerView) -> list[SuitRecord]:
     return records
 
 
-def _voids(view: PlayerView) -> list[str]:
+def _voids(view: PlayerView, perspective: Perspective) -> list[str]:
     lines = []
-    for seat in BOT_SEATS:
+    for seat in perspective.seats_around():
         suits = [str(SUIT_NAMES[suit]) for suit in HAND_SUIT_ORDER if suit in view.voids[seat]]
         if suits:
             lines.append(
                 _("%(name)s n’a plus de %(suits)s.")
-                % {"name": SEAT_NAMES[seat], "suits": ", ".join(suits)}
+                % {"name": perspective.name(seat), "suits": ", ".join(suits)}
             )
     return lines

@@ -53,23 +53,33 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from loadtest.servers import (  # noqa: E402  (the project's own modules, from ROOT)
+    HOST,
+    Server,
+    ServerError,
+    free_port,
+    postgres_database,
+    redis_command,
+    start_server,
+    stop,
+    tail,
+    wait_until_ready,
+)
+
 BIN = Path(sys.executable).parent
 ARTIFACTS = ROOT / "test-artifacts" / "load"
-HOST = "127.0.0.1"
 SITE_VARIABLES = (
     "DATABASE_URL",
     "REDIS_URL",
@@ -142,9 +152,9 @@ POSTGRES_2 = replace(
 SCENARIOS = {scenario.name: scenario for scenario in (SQLITE, POSTGRES, POSTGRES_2)}
 
 
-class LoadError(Exception):
-    """The run could not be made (a server that does not start, a database that does not
-    answer): said plainly, after everything started is stopped."""
+# The run could not be made (a server that does not start, a database that does not
+# answer): said plainly, after everything started is stopped.
+LoadError = ServerError
 
 
 # -- the servers ------------------------------------------------------------------------
@@ -195,50 +205,6 @@ def postgres_cpu() -> float:
     return total / ticks
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-def postgres_database(server_url: str, name: str) -> str:
-    """A fresh, empty database `name` on the server; its URL."""
-    import psycopg  # the project's own driver; only the PostgreSQL scenarios need it
-
-    try:
-        with psycopg.connect(f"{server_url}/postgres", autocommit=True, connect_timeout=5) as db:
-            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            db.execute(f'CREATE DATABASE "{name}"')
-    except psycopg.Error as error:
-        raise LoadError(f"PostgreSQL at {server_url}: {error}") from None
-    return f"{server_url}/{name}"
-
-
-def redis_command(url: str, *words: str) -> bytes:
-    """One command to the Redis server of `url`, on its database; the raw reply."""
-    parts = urlsplit(url)
-    database = parts.path.strip("/") or "0"
-
-    def encoded(*command: str) -> bytes:
-        items = [f"${len(word.encode())}\r\n{word}\r\n" for word in command]
-        return f"*{len(command)}\r\n{''.join(items)}".encode()
-
-    try:
-        with socket.create_connection((parts.hostname or HOST, parts.port or 6379), 5) as sock:
-            sock.sendall(encoded("SELECT", database) + encoded(*words))
-            reply = b""
-            while reply.count(b"\r\n") < 2:
-                chunk = sock.recv(4096)
-                if not chunk:
-                    break
-                reply += chunk
-    except OSError as error:
-        raise LoadError(f"Redis at {url}: {error}") from None
-    if not reply.startswith(b"+OK"):
-        raise LoadError(f"Redis at {url} refused SELECT {database}: {reply[:80]!r}")
-    return reply.split(b"\r\n", 1)[1]
-
-
 def server_environment(scenario: Scenario, out: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in SITE_VARIABLES}
     env["PYTHONUNBUFFERED"] = "1"  # the log is complete and in order when the server stops
@@ -263,92 +229,15 @@ def server_environment(scenario: Scenario, out: Path) -> dict[str, str]:
     return env
 
 
-@dataclass
-class Server:
-    number: int
-    port: int
-    log: Path
-    process: subprocess.Popen[bytes]
-    cpu_at_start: float = 0.0
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def cpu_seconds(self) -> float:
-        """User and system time of the process so far (all its threads)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def start_server(number: int, env: dict[str, str], out: Path) -> Server:
-    port = free_port()
-    log = out / f"daphne-{number}.log"
-    with log.open("wb") as handle:
-        process = subprocess.Popen(
-            [
-                str(BIN / "daphne"),
-                *(["--proxy-headers"] if DISTINCT_ADDRESSES else []),
-                "-b",
-                HOST,
-                "-p",
-                str(port),
-                "config.asgi:application",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            # Its own process group, stopped by its id whatever happens here.
-            start_new_session=True,
-        )
-    return Server(number=number, port=port, log=log, process=process)
-
-
-def wait_until_ready(server: Server, headers: dict[str, str]) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            raise LoadError(f"daphne-{server.number} exited:\n{tail(server.log)}")
-        request = urllib.request.Request(f"{server.url}/", headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=5) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.3)
-    raise LoadError(
-        f"daphne-{server.number} did not answer in {READY_TIMEOUT} s:\n{tail(server.log)}"
-    )
-
-
-def stop(process: subprocess.Popen[bytes], timeout: float = 10) -> None:
-    """SIGTERM to the process's own group, SIGKILL if it lingers."""
-    if process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-    except ProcessLookupError:
-        pass
-
-
 @contextmanager
 def servers(scenario: Scenario, env: dict[str, str], out: Path) -> Iterator[list[Server]]:
     started: list[Server] = []
     try:
         for number in range(1, scenario.processes + 1):
-            started.append(start_server(number, env, out))
+            started.append(start_server(number, env, out, proxy_headers=DISTINCT_ADDRESSES))
         headers = {"X-Forwarded-Proto": "https"} if scenario.production else {}
         for server in started:
-            wait_until_ready(server, headers)
+            wait_until_ready(server, headers, READY_TIMEOUT)
         yield started
     finally:
         for server in started:
@@ -412,17 +301,10 @@ def front(scenario: Scenario, started: Sequence[Server], out: Path) -> Iterator[
     try:
         url = f"http://{HOST}:{port}"
         headers = {"X-Forwarded-Proto": "https"} if scenario.production else {}
-        wait_until_ready(Server(0, port, out / "nginx-error.log", process), headers)
+        wait_until_ready(Server(0, port, out / "nginx-error.log", process), headers, READY_TIMEOUT)
         yield [url]
     finally:
         stop(process)
-
-
-def tail(path: Path, lines: int = 20) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return ""
 
 
 # -- the crowd --------------------------------------------------------------------------

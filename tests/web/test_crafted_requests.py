@@ -191,7 +191,7 @@ def test_a_forged_host_gets_the_french_400_on_one_line(db, caplog):
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("path", ["/", "/ws/table/1/", "/partie/1/", "/%00/"])
+@pytest.mark.parametrize("path", ["/", "/ws/tables/1/", "/ws/table/a/b/", "/partie/1/", "/%00/"])
 async def test_a_websocket_on_an_unrouted_path_is_closed_with_4404_and_one_line(path, caplog):
     communicator = WebsocketCommunicator(
         application, path, headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]

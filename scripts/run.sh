@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `make run`: Daphne on HOST:PORT, and, when REDIS_URL shares the tables between
+# processes, the live tables' clock as a worker of its own (manage.py tableclock, which
+# then also serves the other Daphne processes of a deployment). Without REDIS_URL the
+# clock runs inside Daphne (settings.TABLE_CLOCK_IN_PROCESS). Ctrl-C stops both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.venv/bin
+HOST=${HOST:-127.0.0.1}
+PORT=${PORT:-8000}
+
+echo "Dame de Pique: http://$HOST:$PORT/  (Ctrl-C to stop)"
+echo "On SQLite one process was measured with 50 players at once (make load); for more, README « When to move to PostgreSQL »."
+if [[ -n "${REDIS_URL// /}" ]]; then
+    export TABLE_CLOCK_IN_PROCESS=0
+    "$BIN/python" manage.py tableclock &
+    clock=$!
+    trap 'kill "$clock" 2>/dev/null || true' EXIT INT TERM
+    "$BIN/daphne" -b "$HOST" -p "$PORT" config.asgi:application
+else
+    exec "$BIN/daphne" -b "$HOST" -p "$PORT" config.asgi:application
+fi

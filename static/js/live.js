@@ -1,0 +1,166 @@
+// Dame de Pique: a live table's socket in the browser (« Jouer entre amis »).
+// The server sends, after every move at the table, this seat's whole table with its move
+// number (tables.consumers): this script swaps it in when it is newer than the one shown
+// (table.js then deals out its new cards), so a missed push or a reconnection never leaves
+// the table behind. It reconnects by itself with backoff, runs the turn clock's countdown,
+// sends the quick messages, and copies the table's link.
+(function () {
+  "use strict";
+
+  const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+  const URGENT_MS = 5000;
+  let socket = null;
+  let attempts = 0;
+  let clockTimer = null;
+
+  const liveRoot = () => document.querySelector("[data-live-socket]");
+  const shownMove = () => Number(document.getElementById("table")?.dataset.move ?? -1);
+
+  function say(message) {
+    const status = document.querySelector("#table [data-status]");
+    if (status) {
+      status.textContent = message;
+      status.classList.add("status--error");
+    } else {
+      const room = document.getElementById("room");
+      if (room) room.insertAdjacentHTML("afterbegin", "<p class='form-error' role='alert'></p>");
+      room?.querySelector(".form-error")?.append(message);
+    }
+  }
+
+  function connect() {
+    const root = liveRoot();
+    if (!root || socket) return;
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + root.dataset.liveSocket);
+    socket.addEventListener("open", () => (attempts = 0));
+    socket.addEventListener("message", (event) => {
+      try {
+        handle(JSON.parse(event.data));
+      } catch (error) {
+        console.error(error);
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      socket = null;
+      // 4404: no such table; 4403: not open to spectators. Anything else: try again.
+      if (event.code === 4404 || event.code === 4403) return;
+      const wait = RETRY_MS[Math.min(attempts, RETRY_MS.length - 1)];
+      attempts += 1;
+      setTimeout(connect, wait + Math.random() * wait * 0.5);
+    });
+  }
+
+  function send(message) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function handle(message) {
+    switch (message.kind) {
+      case "table":
+        // A table as new as the one shown is skipped (the answer to this page's own post
+        // may have come first), unless the seats changed at the same move.
+        if (message.move > shownMove() || message.force || !document.getElementById("table")) {
+          const table = document.getElementById("table");
+          if (table) htmx.swap(table, message.html, { swapStyle: "outerHTML" });
+          else location.reload();
+        }
+        break;
+      case "room":
+        if (document.getElementById("room")) {
+          htmx.swap("#room", message.html, { swapStyle: "outerHTML" });
+        } else location.reload();
+        break;
+      case "reload":
+        location.reload();
+        break;
+      case "spectators":
+        for (const element of document.querySelectorAll("[data-spectators]")) {
+          element.textContent = message.text;
+        }
+        break;
+      case "emote":
+        showEmote(message);
+        break;
+      case "error":
+        say(message.message);
+        break;
+    }
+  }
+
+  function showEmote(message) {
+    const bubble = document.querySelector(`#table [data-emote="${message.place}"]`);
+    if (!bubble) return;
+    bubble.textContent = message.text;
+    bubble.hidden = false;
+    clearTimeout(bubble.hideTimer);
+    bubble.hideTimer = setTimeout(() => (bubble.hidden = true), message.ms || 4000);
+  }
+
+  function startClock(table) {
+    clearInterval(clockTimer);
+    const clock = table.querySelector("[data-clock-ms]");
+    if (!clock) return;
+    const end = performance.now() + Number(clock.dataset.clockMs);
+    const text = clock.querySelector("[data-clock-text]");
+    const tick = () => {
+      const left = Math.max(end - performance.now(), 0);
+      text.textContent = Math.ceil(left / 1000) + " s";
+      clock.classList.toggle("is-urgent", left <= URGENT_MS);
+      if (!left) clearInterval(clockTimer);
+    };
+    tick();
+    clockTimer = setInterval(tick, 250);
+  }
+
+  function setUpTable(table) {
+    startClock(table);
+    for (const button of table.querySelectorAll("[data-emote-phrase]")) {
+      button.addEventListener("click", () => send({ type: "emote", phrase: button.dataset.emotePhrase }));
+    }
+  }
+
+  htmx.onLoad((element) => {
+    const table = element.id === "table" ? element : element.querySelector?.("#table");
+    if (table) setUpTable(table);
+  });
+
+  // The answer to this page's own post: not swapped in when a push already showed that
+  // move (or a later one); a refusal (4xx) always is, for its reason.
+  document.body.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.target?.id !== "table" || event.detail.xhr.status !== 200) return;
+    const found = /data-move="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && Number(found[1]) <= shownMove()) event.detail.shouldSwap = false;
+  });
+
+  function setUpLink() {
+    const input = document.querySelector("[data-table-link]");
+    const copy = document.querySelector("[data-copy-link]");
+    const share = document.querySelector("[data-share-link]");
+    if (!input) return;
+    copy?.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(input.value);
+      } catch {
+        input.select();
+        document.execCommand("copy");
+      }
+      copy.textContent = copy.dataset.copied;
+    });
+    if (share && navigator.share) {
+      share.hidden = false;
+      share.addEventListener("click", () => navigator.share({ url: input.value }).catch(() => {}));
+    }
+  }
+
+  window.addEventListener("online", connect);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      if (socket) send({ type: "refresh" });
+      else connect();
+    }
+  });
+
+  setUpLink();
+  connect();
+})();

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
+
+
+class TablesConfig(AppConfig):
+    name = "tables"
+    verbose_name = "Jouer entre amis"
+
+    def ready(self) -> None:
+        from game.models import Game
+        from game.pages import register_menu_link, register_table_page
+        from tables.display import table_path
+
+        # A live table is played at its link, whoever opens it.
+        register_table_page(Game.Kind.LIVE, lambda game: table_path(game.live))
+        register_menu_link(gettext_lazy("Jouer entre amis"), "tables:new")

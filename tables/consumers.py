@@ -1,0 +1,261 @@
+"""The socket of a live table: `/ws/table/<token>/`.
+
+It carries the news to the browser: after each committed write the table's group hears
+the new move number (game.live), and each connection renders its own seat's view (a
+spectator's has no hand) and sends it whole, with its move number: a browser that missed
+a push, or reconnects, gets the whole current table. It also takes quick messages and may
+take the player's card or pass, through the same services as the page's posts.
+
+Every frame is checked: too long, too many, not JSON, not a known message, not this
+seat's move: a message to this socket alone, nothing changed, and the socket stays open.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from game import clock, live, services
+from game.models import Game
+from game.ownership import Owner, owner_from
+from game.seating import PLACES, seating_of
+from tables import presence
+from tables.display import EMOTES, room_fragment, spectators_text, table_fragment
+from tables.views import DEFAULT_GUEST_NAME, NAME_SESSION_KEY
+
+logger = logging.getLogger(__name__)
+
+NOT_FOUND = 4404
+FORBIDDEN = 4403
+# A frame is a few words: a quick message, a card, three cards.
+MAX_FRAME = 1024
+# Frames a socket may send: a burst of BURST, then RATE a second.
+BURST = 20
+RATE = 5.0
+# A quick message at most every EMOTE_SECONDS per seat.
+EMOTE_SECONDS = 3.0
+EMOTE_SHOWN_MS = 4000
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    game_id: int
+    owner: Owner
+    viewer: int | None
+    spectator: bool
+    language: str
+
+    async def connect(self) -> None:
+        token = self.scope["url_route"]["kwargs"]["token"]
+        self.language = self._language()
+        found = await database_sync_to_async(self._find)(token)
+        await self.accept()
+        if found is None:
+            await self.close(code=NOT_FOUND)
+            return
+        if found == "closed":
+            await self.close(code=FORBIDDEN)
+            return
+        if settings.TABLE_CLOCK_IN_PROCESS:
+            clock.start_in_process()
+        self.move = -1
+        self.allowance = float(BURST)
+        self.last_frame = time.monotonic()
+        self.last_emote = 0.0
+        await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
+        await self._send_state()
+        if self.spectator:
+            count = await database_sync_to_async(presence.arrived)(self.game_id)
+            await self._announce_spectators(count)
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "move"):
+            return
+        await self.channel_layer.group_discard(live.group_name(self.game_id), self.channel_name)
+        if self.spectator:
+            count = await database_sync_to_async(presence.left)(self.game_id)
+            await self._announce_spectators(count)
+
+    def _language(self) -> str:
+        chosen = self.scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+        codes = {code for code, _name in settings.LANGUAGES}
+        return chosen if chosen in codes else settings.LANGUAGE_CODE
+
+    def _find(self, token: str) -> int | str | None:
+        """The table and who this is; "closed" to a spectator a table does not accept."""
+        if not isinstance(token, str) or len(token) > 43:
+            return None
+        game = (
+            Game.objects.filter(kind=Game.Kind.LIVE, live__token=token)
+            .select_related("live")
+            .first()
+        )
+        if game is None:
+            return None
+        self.owner = owner_from(self.scope["user"], self.scope["session"])
+        self.viewer = seating_of(game).seat_of(self.owner)
+        self.spectator = self.viewer is None and game.status != Game.Status.WAITING
+        if self.spectator and not game.live.spectators_allowed:
+            return "closed"
+        self.game_id = game.pk
+        return game.pk
+
+    # The news from the table's group.
+
+    async def table_moved(self, event: dict[str, Any]) -> None:
+        if event["move"] > self.move:
+            await self._send_state()
+
+    async def table_seats(self, event: dict[str, Any]) -> None:
+        await self._send_state(seats_changed=True)
+
+    async def table_spectators(self, event: dict[str, Any]) -> None:
+        text = await self._translated(spectators_text, event["count"]) if event["count"] else ""
+        await self._send({"kind": "spectators", "text": text})
+
+    async def table_emote(self, event: dict[str, Any]) -> None:
+        seat = event["seat"]
+        bottom = 0 if self.viewer is None else self.viewer
+        text = await self._translated(lambda: str(EMOTES[event["phrase"]]))
+        await self._send(
+            {
+                "kind": "emote",
+                "place": PLACES[(seat - bottom) % 4],
+                "text": text,
+                "ms": EMOTE_SHOWN_MS,
+            }
+        )
+
+    async def _announce_spectators(self, count: int) -> None:
+        await self.channel_layer.group_send(
+            live.group_name(self.game_id), {"type": "table.spectators", "count": count}
+        )
+
+    async def _send_state(self, seats_changed: bool = False) -> None:
+        state = await database_sync_to_async(self._state)(seats_changed)
+        if state is not None:
+            await self._send(state)
+
+    def _state(self, seats_changed: bool) -> dict[str, Any] | None:
+        with translation.override(self.language):
+            game = Game.objects.get(pk=self.game_id)
+            if game.status == Game.Status.WAITING:
+                self.viewer = seating_of(game).seat_of(self.owner)
+                name = self.scope["session"].get(NAME_SESSION_KEY, DEFAULT_GUEST_NAME)
+                return {"kind": "room", "html": room_fragment(game, self.owner, str(name))}
+            if self._was_in_room():
+                # The host pressed « Commencer »: the room's page becomes the table's.
+                return {"kind": "reload"}
+            self.viewer = seating_of(game).seat_of(self.owner)
+            since = self.move if self.move >= 0 else game.move_count
+            fragment = table_fragment(game, self.owner, since)
+            if fragment is None:
+                return None
+            self.move, html = fragment
+            return {"kind": "table", "move": self.move, "html": html, "force": seats_changed}
+
+    def _was_in_room(self) -> bool:
+        return getattr(self, "in_room", False)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "room":
+            self.in_room = True
+        await self.send(text_data=json.dumps(message))
+
+    async def _translated(self, make: Any, *args: Any) -> str:
+        with translation.override(self.language):
+            return str(make(*args))
+
+    # Frames from the browser.
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._within_rate():
+            return
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self._refuse(_("Message refusé : trop long ou illisible."))
+            return
+        try:
+            frame = json.loads(text_data)
+        except ValueError:
+            await self._refuse(_("Message refusé : trop long ou illisible."))
+            return
+        kind = frame.get("type") if isinstance(frame, dict) else None
+        if kind == "refresh":
+            await self._send_state()
+        elif kind == "emote":
+            await self._emote(frame.get("phrase"))
+        elif kind in ("play", "pass"):
+            await self._act(kind, frame)
+        else:
+            await self._refuse(_("Message inconnu."))
+
+    def _within_rate(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.last_frame) * RATE)
+        self.last_frame = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def _refuse(self, message: str) -> None:
+        with translation.override(self.language):
+            await self._send({"kind": "error", "message": str(message)})
+
+    async def _emote(self, phrase: object) -> None:
+        if self.viewer is None:
+            await self._refuse(_("Seuls les joueurs assis envoient des messages."))
+        elif not isinstance(phrase, str) or phrase not in EMOTES:
+            await self._refuse(_("Message inconnu."))
+        elif time.monotonic() - self.last_emote < EMOTE_SECONDS:
+            await self._refuse(_("Un message à la fois : attendez quelques secondes."))
+        else:
+            self.last_emote = time.monotonic()
+            await self.channel_layer.group_send(
+                live.group_name(self.game_id),
+                {"type": "table.emote", "seat": self.viewer, "phrase": phrase},
+            )
+
+    async def _act(self, kind: str, frame: dict[str, Any]) -> None:
+        error = await database_sync_to_async(self._apply)(kind, frame)
+        if error:
+            await self._refuse(error)
+
+    def _apply(self, kind: str, frame: dict[str, Any]) -> str | None:
+        """A card or a pass sent over the socket: the same services as the page's posts."""
+        with translation.override(self.language):
+            move = frame.get("move")
+            if not isinstance(move, int) or isinstance(move, bool):
+                return _("Cette page n’est plus à jour : rechargez-la.")
+            try:
+                if kind == "play":
+                    card = frame.get("card")
+                    outcome = services.play_card(
+                        game_id=self.game_id,
+                        owner=self.owner,
+                        card_code=card if isinstance(card, str) else "",
+                        expected_move=move,
+                        kind=Game.Kind.LIVE,
+                    )
+                else:
+                    cards = frame.get("cards")
+                    codes = (
+                        [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
+                    )
+                    outcome = services.submit_pass(
+                        game_id=self.game_id,
+                        owner=self.owner,
+                        card_codes=codes[:4],
+                        expected_move=move,
+                        kind=Game.Kind.LIVE,
+                    )
+            except Game.DoesNotExist:
+                return _("Vous n’avez pas de place à cette table.")
+            return outcome.error

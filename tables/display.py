@@ -1,0 +1,178 @@
+"""What a live table shows besides the game's own table: its link, its clock, who watches,
+the quick messages; and the waiting room. Read-only, for the views and the consumer alike,
+so that a page and a push draw the same thing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _, ngettext
+
+from game.models import Game, LiveTable, Move
+from game.ownership import Owner
+from game.positions import Position, load_position
+from game.seating import seating_of
+from game.table import TableUrls, TableView, build_table
+from tables import presence
+
+LIVE_ACTIONS = ("pass_cards", "play_card", "next_hand")
+
+# The quick messages (no free chat): their key in a frame, their text on the table.
+EMOTES: dict[str, str | Promise] = {
+    "bravo": _("Bien joué !"),
+    "oups": _("Oups"),
+    "merci": _("Merci"),
+    "bonne": _("Bonne partie"),
+}
+
+# South is the host's seat; the others, from south's left.
+SEAT_LABELS: dict[int, str | Promise] = {0: _("Sud"), 1: _("Ouest"), 2: _("Nord"), 3: _("Est")}
+
+
+def table_path(table: LiveTable) -> str:
+    return reverse("tables:table", args=[table.token])
+
+
+def socket_path(table: LiveTable) -> str:
+    return f"/ws/table/{table.token}/"
+
+
+def spectators_text(count: int) -> str:
+    return ngettext("%(count)s spectateur", "%(count)s spectateurs", count) % {"count": count}
+
+
+@dataclass(frozen=True)
+class LiveBar:
+    """The live table's own parts, drawn inside game/table.html."""
+
+    socket: str
+    # Milliseconds left on the clock of the move the table waits for, when a person's.
+    clock_ms: int | None
+    clock_seconds: int | None
+    spectators: str
+    viewer_away: bool
+    resume_url: str
+    emotes: list[tuple[str, str | Promise]]
+    can_emote: bool
+
+
+def live_bar(position: Position, viewer: int | None) -> LiveBar:
+    game = position.game
+    table = game.live
+    clock_ms = None
+    if table.deadline is not None and table.deadline_move == game.move_count:
+        left = (table.deadline - timezone.now()).total_seconds()
+        clock_ms = max(int(left * 1000), 0)
+    passing = position.deal.phase == "passing"
+    seat = None if viewer is None else position.seating.occupants[viewer]
+    count = presence.spectators(game.pk)
+    return LiveBar(
+        socket=socket_path(table),
+        clock_ms=clock_ms,
+        clock_seconds=table.pass_seconds if passing else table.turn_seconds,
+        spectators=spectators_text(count) if count else "",
+        viewer_away=bool(seat and seat.away),
+        resume_url=reverse("tables:resume", args=[game.pk]),
+        emotes=list(EMOTES.items()),
+        can_emote=viewer is not None,
+    )
+
+
+def live_table(
+    position: Position,
+    viewer: int | None,
+    *,
+    new_moves: list[Move] | tuple[()] = (),
+    error: str | None = None,
+) -> TableView:
+    """The game's own table, as `viewer` sees it, with the live table's parts."""
+    return build_table(
+        position,
+        new_moves=new_moves,
+        error=error,
+        urls=TableUrls.of("tables", position.game.pk, LIVE_ACTIONS),
+        viewer=viewer,
+        live=live_bar(position, viewer),
+    )
+
+
+def table_fragment(game: Game, owner: Owner, since: int) -> tuple[int, str] | None:
+    """For a push: the table as `owner` sees it (a spectator if not seated), with the moves
+    after `since` to deal out; None once the table is no longer in play."""
+    game = Game.objects.select_related("current_hand", "live").get(pk=game.pk)
+    if game.current_hand is None:
+        return None
+    position = load_position(game)
+    viewer = position.seating.seat_of(owner)
+    new_moves = [move for move in position.moves if move.number > since]
+    table = live_table(position, viewer, new_moves=new_moves)
+    return game.move_count, render_to_string("game/table.html#table", {"table": table})
+
+
+@dataclass(frozen=True)
+class RoomSeat:
+    number: int
+    label: str | Promise
+    name: str
+    free: bool
+    is_you: bool
+    is_host: bool
+
+
+@dataclass(frozen=True)
+class Room:
+    """The waiting room as one visitor sees it."""
+
+    game: Game
+    socket: str
+    seats: list[RoomSeat]
+    viewer: int | None
+    is_host: bool
+    can_start: bool
+    # A guest types the name they sit under (prefilled with their last one); an account
+    # sits under its username.
+    signed_in: bool
+    suggested_name: str
+    error: str | None = None
+
+    @property
+    def free_seats(self) -> list[RoomSeat]:
+        return [seat for seat in self.seats if seat.free]
+
+
+def build_room(game: Game, owner: Owner, suggested_name: str, error: str | None = None) -> Room:
+    seating = seating_of(game)
+    viewer = seating.seat_of(owner)
+    seats = [
+        RoomSeat(
+            number=number,
+            label=SEAT_LABELS[number],
+            name="" if who.is_bot else str(who.name),
+            free=who.is_bot,
+            is_you=number == viewer,
+            is_host=number == 0,
+        )
+        for number, who in enumerate(seating.occupants)
+    ]
+    return Room(
+        game=game,
+        socket=socket_path(game.live),
+        seats=seats,
+        viewer=viewer,
+        is_host=viewer == 0,
+        can_start=viewer == 0 and game.status == Game.Status.WAITING,
+        signed_in=owner.user_id is not None,
+        suggested_name=suggested_name,
+        error=error,
+    )
+
+
+def room_fragment(game: Game, owner: Owner, suggested_name: str) -> str:
+    """For a push: the waiting room's seats as `owner` sees them."""
+    game = Game.objects.select_related("live").get(pk=game.pk)
+    room = build_room(game, owner, suggested_name)
+    return render_to_string("tables/room.html#room", {"room": room})

@@ -1,0 +1,158 @@
+"""The write paths of a live table's waiting room and seats (« Jouer entre amis »).
+
+The game itself is played through game.services like any other: this module opens the
+table, seats people, starts it with bots in the empty seats, and gives a seat back to a
+person a bot played for. Each write locks the table's game row, changes the seats, and
+tells everyone at the table once committed (game.live).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from game import live, services
+from game.bots import DEFAULT_LEVEL
+from game.models import Difficulty, Game, LiveTable, Seat, Target
+from game.ownership import Owner
+from game.positions import load_position
+from game.seating import seating_of
+from game.seats import SEAT_NAMES
+from game.services import Refused
+
+# The clock when the host keeps one (« Sans limite » is the other choice).
+TURN_SECONDS = 30
+PASS_SECONDS = 45
+HOST_SEAT = 0
+
+
+def open_table(
+    *,
+    owner: Owner,
+    host_name: str,
+    target: int = Target.FULL,
+    difficulty: str = DEFAULT_LEVEL,
+    spectators_allowed: bool = True,
+    clock: bool = True,
+) -> Game:
+    """« Créer la table »: a waiting room with its host at south (seat 0)."""
+    if target not in Target.values or difficulty not in Difficulty.values:
+        raise ValueError("unknown length or level")
+    with transaction.atomic():
+        game = Game.objects.create(
+            **owner.as_fields(),
+            kind=Game.Kind.LIVE,
+            status=Game.Status.WAITING,
+            target=target,
+            difficulty=difficulty,
+            seed=random.SystemRandom().randrange(2**62),
+            totals=[0, 0, 0, 0],
+        )
+        LiveTable.objects.create(
+            game=game,
+            token=secrets.token_urlsafe(32),
+            spectators_allowed=spectators_allowed,
+            turn_seconds=TURN_SECONDS if clock else None,
+            pass_seconds=PASS_SECONDS if clock else None,
+        )
+        Seat.objects.create(game=game, number=HOST_SEAT, name=host_name, **_person(owner))
+    return game
+
+
+def _person(owner: Owner) -> dict:
+    if owner.user_id is not None:
+        return {"user_id": owner.user_id}
+    return {"guest_id": owner.guest_id}
+
+
+def _lock_room(token: str) -> Game:
+    """The table's game, locked, while it is still a waiting room."""
+    game = Game.objects.select_for_update().get(kind=Game.Kind.LIVE, live__token=token)
+    if game.status != Game.Status.WAITING:
+        raise Refused("started", _("La partie a déjà commencé."))
+    return game
+
+
+def _is_host(game: Game, owner: Owner) -> bool:
+    return seating_of(game).seat_of(owner) == HOST_SEAT
+
+
+def take_seat(*, token: str, owner: Owner, seat: int, name: str) -> Seat:
+    """« Prendre place » at a free seat (one seat per person)."""
+    with transaction.atomic():
+        game = _lock_room(token)
+        if seat not in (1, 2, 3):
+            raise Refused("bad_seat", _("Cette place n’existe pas."))
+        seating = seating_of(game)
+        if not seating.occupants[seat].is_bot:
+            raise Refused("seat_taken", _("Cette place vient d’être prise."))
+        if seating.seat_of(owner) is not None:
+            raise Refused("already_seated", _("Vous avez déjà une place à cette table."))
+        taken = Seat.objects.create(game=game, number=seat, name=name, **_person(owner))
+        live.announce_seats(game.pk)
+    return taken
+
+
+def remove_from_seat(*, token: str, owner: Owner, seat: int) -> None:
+    """« Retirer »: the host frees a seat before the start (not their own)."""
+    with transaction.atomic():
+        game = _lock_room(token)
+        if not _is_host(game, owner):
+            raise Refused("not_host", _("Seul l’hôte de la table peut retirer un joueur."))
+        if seat == HOST_SEAT:
+            raise Refused("host_seat", _("L’hôte garde sa place."))
+        deleted, _count = Seat.objects.filter(game=game, number=seat).delete()
+        if not deleted:
+            raise Refused("seat_free", _("Cette place est déjà libre."))
+        live.announce_seats(game.pk)
+
+
+def leave_seat(*, token: str, owner: Owner) -> None:
+    """« Quitter ma place » before the start (the host closes the table by leaving it be)."""
+    with transaction.atomic():
+        game = _lock_room(token)
+        seat = seating_of(game).seat_of(owner)
+        if seat is None:
+            raise Refused("not_seated", _("Vous n’avez pas de place à cette table."))
+        if seat == HOST_SEAT:
+            raise Refused("host_seat", _("L’hôte garde sa place."))
+        Seat.objects.filter(game=game, number=seat).delete()
+        live.announce_seats(game.pk)
+
+
+def start_table(*, token: str, owner: Owner) -> Game:
+    """« Commencer »: bots in the empty seats, and the first hand dealt."""
+    with transaction.atomic():
+        game = _lock_room(token)
+        if not _is_host(game, owner):
+            raise Refused("not_host", _("Seul l’hôte de la table peut commencer la partie."))
+        taken = {seat.number for seat in game.seats.all()}
+        Seat.objects.bulk_create(
+            Seat(game=game, number=number, name=str(SEAT_NAMES[number]), is_bot=True)
+            for number in range(4)
+            if number not in taken
+        )
+        game.status = Game.Status.PLAYING
+        game.save(update_fields=["status", "updated_at"])
+        services.deal_next_hand(game)
+        live.announce_seats(game.pk)
+    return game
+
+
+def resume_seat(*, game_id: int, owner: Owner) -> None:
+    """« Reprendre ma place »: the bot that played for this person gives the seat back."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(kind=Game.Kind.LIVE, pk=game_id)
+        seat = seating_of(game).seat_of(owner)
+        if seat is None:
+            raise Game.DoesNotExist
+        Seat.objects.filter(game=game, number=seat).update(away=False, missed_turns=0)
+        if game.is_finished or game.current_hand_id is None:
+            return
+        position = load_position(game)
+        # Whatever the seat now waits for, its clock starts again from now.
+        live.schedule(position)
+        live.announce_seats(game.pk)

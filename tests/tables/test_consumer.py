@@ -1,0 +1,268 @@
+"""The live table's socket (tables.consumers) through Channels' WebsocketCommunicator, on
+the transactional database (the pushes go out after commit): each connection gets its own
+seat's table with the move number, news after every move, and a bad frame gets a message
+to that socket alone, which stays usable."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+from django.test import Client
+
+from config.asgi import application
+from game.models import Game
+from tests.tables.helpers import guest_client, open_table, position, sit, start, token_of
+from tests.tables.test_live_play import pass_of, post_pass
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+ORIGIN = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_connections() -> AsyncIterator[None]:
+    """The consumer's queries run in asgiref's thread: its connection is closed after each
+    test, or PostgreSQL could not drop the test database."""
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.fixture(autouse=True)
+def no_clock_task(settings) -> None:
+    """These tests move the clock themselves (tests/tables/test_live_play.py)."""
+    settings.TABLE_CLOCK_IN_PROCESS = False
+
+
+def socket(client: Client | None, game: Game, token: str | None = None) -> WebsocketCommunicator:
+    headers = list(ORIGIN)
+    if client is not None:
+        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+    path = f"/ws/table/{token or token_of(game)}/"
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def connected(client: Client | None, game: Game) -> tuple[WebsocketCommunicator, dict]:
+    communicator = await sync_to_async(socket)(client, game)
+    accepted, _ = await communicator.connect()
+    assert accepted
+    return communicator, await receive(communicator)
+
+
+async def receive(communicator: WebsocketCommunicator, kind: str | None = None) -> dict:
+    while True:
+        message = json.loads(await communicator.receive_from(timeout=5))
+        if kind is None or message["kind"] == kind:
+            return message
+
+
+@pytest.fixture
+def table() -> tuple[Game, Client, Client]:
+    """Alice (host, south) and Bruno (north) with two Facile bots, the first hand dealt."""
+    host, friend = guest_client(), guest_client()
+    game = open_table(host, "Alice")
+    sit(friend, game, 2, "Bruno")
+    return start(host, game), host, friend
+
+
+def hand_codes(game: Game, seat: int) -> set[str]:
+    return {card.code for card in position(game).deal.hand(seat)}
+
+
+async def test_each_socket_gets_its_own_seat_and_a_spectator_no_hand(table) -> None:
+    game, host, friend = table
+    hands = {seat: await sync_to_async(hand_codes)(game, seat) for seat in range(4)}
+
+    spectator = await sync_to_async(guest_client)()
+
+    for client, seat in ((host, 0), (friend, 2), (spectator, None)):
+        communicator, first = await connected(client, game)
+        assert first["kind"] == "table" and first["move"] == game.move_count
+        html = first["html"]
+        shown = {code for cards in hands.values() for code in cards if f'value="{code}"' in html}
+        assert shown == (hands[seat] if seat is not None else set())
+        await communicator.disconnect()
+
+
+async def test_a_move_through_the_page_reaches_the_other_sockets(table) -> None:
+    game, host, friend = table
+    alice, _ = await connected(host, game)
+    bruno, _ = await connected(friend, game)
+    watcher, _ = await connected(await sync_to_async(guest_client)(), game)
+
+    assert await sync_to_async(post_pass)(host, game, 0) == 200
+
+    pushes = [await receive(communicator, "table") for communicator in (alice, bruno, watcher)]
+    assert {pushed["move"] for pushed in pushes} == {game.move_count + 1}
+    assert "En attente de Bruno…" in pushes[0]["html"]
+    assert "Choisissez 3 cartes à passer à Chloé." in pushes[1]["html"]
+    for communicator in (alice, bruno, watcher):
+        await communicator.disconnect()
+
+
+async def test_a_reconnection_gets_the_whole_current_table(table) -> None:
+    game, host, friend = table
+    bruno, first = await connected(friend, game)
+    await bruno.disconnect()
+    await sync_to_async(post_pass)(host, game, 0)
+    await sync_to_async(post_pass)(friend, game, 2)
+
+    bruno, again = await connected(friend, game)
+
+    assert again["move"] > first["move"]
+    current = await sync_to_async(lambda: Game.objects.get(pk=game.pk).move_count)()
+    assert again["move"] == current
+    await bruno.disconnect()
+
+
+async def test_a_pass_over_the_socket_goes_through_the_services(table) -> None:
+    game, host, _friend = table
+    alice, _ = await connected(host, game)
+    cards = await sync_to_async(pass_of)(game, 0)
+
+    await alice.send_to(
+        text_data=json.dumps({"type": "pass", "cards": cards, "move": game.move_count})
+    )
+
+    pushed = await receive(alice, "table")
+    assert pushed["move"] == game.move_count + 1
+    # Again: already done.
+    await alice.send_to(
+        text_data=json.dumps({"type": "pass", "cards": cards, "move": pushed["move"]})
+    )
+    refused = await receive(alice, "error")
+    assert "La passe est déjà faite" in refused["message"]
+    await alice.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"type": "launch"}),
+        json.dumps({"type": "play", "card": "QS"}),
+        json.dumps({"type": "play", "card": "ZZ", "move": 0}),
+        json.dumps({"type": "play", "card": {"$gt": 1}, "move": 0}),
+        json.dumps({"type": "pass", "cards": "2C", "move": 0}),
+        json.dumps({"type": "emote", "phrase": "<script>"}),
+        "x" * 1_000_000,
+    ],
+)
+async def test_a_bad_frame_is_refused_to_that_socket_alone(table, frame: str) -> None:
+    game, host, friend = table
+    alice, _ = await connected(host, game)
+    bruno, _ = await connected(friend, game)
+    moves = game.move_count
+
+    await alice.send_to(text_data=frame)
+
+    assert (await receive(alice))["kind"] == "error"
+    assert await bruno.receive_nothing(timeout=0.2)
+    # Still usable.
+    await alice.send_to(text_data=json.dumps({"type": "refresh"}))
+    assert (await receive(alice))["kind"] == "table"
+    assert await sync_to_async(lambda: Game.objects.get(pk=game.pk).move_count)() == moves
+    await alice.disconnect()
+    await bruno.disconnect()
+
+
+async def test_a_card_of_another_seat_or_out_of_turn_is_refused(table) -> None:
+    game, host, friend = table
+    await sync_to_async(post_pass)(host, game, 0)
+    await sync_to_async(post_pass)(friend, game, 2)
+    deal = (await sync_to_async(position)(game)).deal
+    moves = await sync_to_async(lambda: Game.objects.get(pk=game.pk).move_count)()
+    waiting = 2 if deal.turn == 0 else 0
+    client = friend if waiting == 2 else host
+    communicator, _ = await connected(client, game)
+
+    other_seat = 0 if waiting == 2 else 2
+    for card in (deal.hand(waiting)[0], deal.hand(other_seat)[0]):
+        frame = {"type": "play", "card": card.code, "move": moves}
+        await communicator.send_to(text_data=json.dumps(frame))
+        refused = await receive(communicator, "error")
+        assert refused["message"]
+    assert await sync_to_async(lambda: Game.objects.get(pk=game.pk).move_count)() == moves
+    await communicator.disconnect()
+
+
+async def test_a_flood_of_frames_is_cut_short_and_the_socket_recovers(table) -> None:
+    game, host, _friend = table
+    alice, _ = await connected(host, game)
+
+    for _ in range(100):
+        await alice.send_to(text_data=json.dumps({"type": "launch"}))
+    answers = 0
+    while not await alice.receive_nothing(timeout=0.3):
+        await alice.receive_from()
+        answers += 1
+
+    assert answers <= 25  # the burst, then silence
+    await asyncio.sleep(0.5)
+    await alice.send_to(text_data=json.dumps({"type": "refresh"}))
+    assert (await receive(alice))["kind"] == "table"
+    await alice.disconnect()
+
+
+async def test_quick_messages_show_by_the_sender_seat_for_everyone(table) -> None:
+    game, host, friend = table
+    alice, _ = await connected(host, game)
+    bruno, _ = await connected(friend, game)
+
+    await bruno.send_to(text_data=json.dumps({"type": "emote", "phrase": "bravo"}))
+
+    shown = await receive(alice, "emote")
+    assert (shown["place"], shown["text"]) == ("top", "Bien joué !")
+    assert (await receive(bruno, "emote"))["place"] == "bottom"
+    await bruno.send_to(text_data=json.dumps({"type": "emote", "phrase": "merci"}))
+    assert "attendez" in (await receive(bruno, "error"))["message"]
+    await alice.disconnect()
+    await bruno.disconnect()
+
+
+async def test_spectators_are_counted_for_everyone(table) -> None:
+    game, host, _friend = table
+    alice, _ = await connected(host, game)
+
+    watcher, _ = await connected(await sync_to_async(guest_client)(), game)
+
+    assert (await receive(alice, "spectators"))["text"] == "1 spectateur"
+    await watcher.disconnect()
+    assert (await receive(alice, "spectators"))["text"] == ""
+    await alice.disconnect()
+
+
+async def test_the_waiting_room_fills_live_and_commencer_moves_everyone_to_the_table() -> None:
+    host, friend, late = await sync_to_async(
+        lambda: (guest_client(), guest_client(), guest_client())
+    )()
+    game = await sync_to_async(open_table)(host, "Alice")
+    alice, first = await connected(host, game)
+    assert first["kind"] == "room"
+    watcher, _ = await connected(late, game)
+
+    assert await sync_to_async(sit)(friend, game, 3, "Bruno") == 200
+
+    for communicator in (alice, watcher):
+        room = await receive(communicator, "room")
+        assert "Bruno" in room["html"]
+    await sync_to_async(start)(host, game)
+    for communicator in (alice, watcher):
+        assert (await receive(communicator))["kind"] == "reload"
+    await alice.disconnect()
+    await watcher.disconnect()
+
+
+async def test_an_unknown_table_is_closed_with_4404() -> None:
+    communicator = WebsocketCommunicator(application, "/ws/table/" + "a" * 43 + "/", headers=ORIGIN)
+    accepted, _ = await communicator.connect()
+    assert accepted
+    closed = await communicator.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4404}
