@@ -18,19 +18,28 @@ from django.views.decorators.http import require_POST, require_safe
 from game.history import moment_store, moments, sharing
 from game.history.links import ReplayLinks
 from game.history.replay import build_step
-from game.history.selectors import history_page, load_hand, owned_game, shared_game
+from game.history.selectors import history_page, load_hand, owned_game, played_game, shared_game
 from game.history.sheet import score_sheet
 from game.history.stats import player_stats
 from game.history.steps import StepNotFound
 from game.limits import MOMENTS, limited
 from game.models import Game, Hand
 from game.ownership import owner_of
+from game.seating import SOLO_PERSPECTIVE, Perspective
 from game.views import HtmxHttpRequest, is_partial
 
 
 def _owned_or_404(request: HtmxHttpRequest, game_id: int) -> Game:
     try:
         return owned_game(owner_of(request), game_id)
+    except Game.DoesNotExist:
+        raise Http404 from None
+
+
+def _played_or_404(request: HtmxHttpRequest, game_id: int) -> tuple[Game, Perspective]:
+    """A game the visitor may review, and from which seat (a live table's other people)."""
+    try:
+        return played_game(owner_of(request), game_id)
     except Game.DoesNotExist:
         raise Http404 from None
 
@@ -74,8 +83,13 @@ def stats(request: HtmxHttpRequest) -> HttpResponse:
 # -- The score sheet ---------------------------------------------------------------------
 
 
-def _render_sheet(request: HtmxHttpRequest, game: Game, links: ReplayLinks) -> HttpResponse:
-    sheet = score_sheet(game, list(game.hands.all()), links)
+def _render_sheet(
+    request: HtmxHttpRequest,
+    game: Game,
+    links: ReplayLinks,
+    perspective: Perspective = SOLO_PERSPECTIVE,
+) -> HttpResponse:
+    sheet = score_sheet(game, list(game.hands.all()), links, perspective)
     share_url = None
     if not sheet.shared and game.share_token:
         share_url = request.build_absolute_uri(ReplayLinks(game.pk, game.share_token).overview())
@@ -85,8 +99,8 @@ def _render_sheet(request: HtmxHttpRequest, game: Game, links: ReplayLinks) -> H
 
 @require_safe
 def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = _owned_or_404(request, game_id)
-    return _render_sheet(request, game, ReplayLinks(game.pk))
+    game, perspective = _played_or_404(request, game_id)
+    return _render_sheet(request, game, ReplayLinks(game.pk), perspective)
 
 
 @require_safe
@@ -99,11 +113,16 @@ def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _render_step(
-    request: HtmxHttpRequest, game: Game, links: ReplayLinks, hand_number: int, step: int
+    request: HtmxHttpRequest,
+    game: Game,
+    links: ReplayLinks,
+    hand_number: int,
+    step: int,
+    perspective: Perspective = SOLO_PERSPECTIVE,
 ) -> HttpResponse:
     try:
         hands, record = load_hand(game, hand_number)
-        replay_step = build_step(game, hands, record, step, links)
+        replay_step = build_step(game, hands, record, step, links, perspective)
     except (Hand.DoesNotExist, StepNotFound):
         raise Http404 from None
     if replay_step.moments_url:
@@ -120,8 +139,8 @@ def _render_step(
 def replay_step(
     request: HtmxHttpRequest, game_id: int, hand_number: int, step: int
 ) -> HttpResponse:
-    game = _owned_or_404(request, game_id)
-    return _render_step(request, game, ReplayLinks(game.pk), hand_number, step)
+    game, perspective = _played_or_404(request, game_id)
+    return _render_step(request, game, ReplayLinks(game.pk), hand_number, step, perspective)
 
 
 @require_safe
@@ -176,7 +195,9 @@ def moments_refused(
 @require_safe
 @limited(MOMENTS, moments_refused, methods=("GET", "HEAD"))
 def replay_moments(request: HtmxHttpRequest, game_id: int, hand_number: int) -> HttpResponse:
-    game = _owned_or_404(request, game_id)
+    game, perspective = _played_or_404(request, game_id)
+    if perspective.bottom != 0:
+        raise Http404  # the key moments weigh seat 0's choices (game.history.replay)
     return _render_moments(request, game, ReplayLinks(game.pk), hand_number)
 
 

@@ -121,9 +121,14 @@ class Game(models.Model):
 
     @property
     def result(self) -> Result:
+        """How the game stands for its owner (seat 0)."""
+        return self.result_for(HUMAN)
+
+    def result_for(self, seat: int) -> Result:
+        """How the game stands for the player at `seat` (a live table's other people)."""
         if not self.is_finished:
             return Result.PLAYING
-        return Result.WON if self.winner == HUMAN else Result.LOST
+        return Result.WON if self.winner == seat else Result.LOST
 
     def match(self) -> Match:
         """The engine's bookkeeping of this game as stored (totals of the hands scored so

@@ -19,7 +19,7 @@ from game.engine import Card, Deal, Match, PassDirection, Phase
 from game.history.links import ReplayLinks
 from game.history.steps import HandRecord
 from game.models import Game, Hand, Result
-from game.seats import HUMAN, SEAT_NAMES, SEAT_PLACES
+from game.seating import SOLO_PERSPECTIVE, Perspective
 
 DEAL_CAPTIONS = {
     PassDirection.LEFT: gettext_lazy("La donne : chacun passera 3 cartes à gauche."),
@@ -73,10 +73,8 @@ class ReplaySeat:
     total: int
     turn: bool
     took_trick: bool
-
-    @property
-    def is_human(self) -> bool:
-        return self.seat == HUMAN
+    # The seat the replay is seen from (its player's own).
+    is_human: bool
 
     @property
     def passed_text(self) -> str:
@@ -133,16 +131,18 @@ class ReplayStep:
     moments_url: str | None
     hand_over: bool
     moon: str | None
+    # The viewer's seat, then the others from their left.
+    order: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
     moments: object | None = field(default=None)
     """The hand's key moments (game.history.moments.MomentsView) once analysed."""
 
     @property
     def you(self) -> ReplaySeat:
-        return self.seats[HUMAN]
+        return self.seats[self.order[0]]
 
     @property
     def opponents(self) -> list[ReplaySeat]:
-        return self.seats[1:]
+        return [self.seats[seat] for seat in self.order[1:]]
 
 
 def totals_before(game: Game, hands: Sequence[Hand], number: int) -> list[int]:
@@ -157,9 +157,10 @@ def build_step(
     record: HandRecord,
     step: int,
     links: ReplayLinks,
+    perspective: Perspective = SOLO_PERSPECTIVE,
 ) -> ReplayStep:
-    """The position of `record` at `step` as the replay page shows it (StepNotFound if the
-    history does not reach it)."""
+    """The position of `record` at `step` as the replay page shows it to the player of
+    `perspective` (StepNotFound if the history does not reach it)."""
     deal = record.deal_at(step)
     number = record.hand.number
     revealed = game.is_finished
@@ -168,9 +169,10 @@ def build_step(
     scores = deal.scores() if finished else deal.points_taken
     trick, winner = _trick_shown(record, deal, step)
     seats = [
-        _seat(record, deal, seat, step, revealed, before[seat] + scores[seat], winner)
+        _seat(record, deal, seat, step, revealed, before[seat] + scores[seat], winner, perspective)
         for seat in range(4)
     ]
+    viewer = perspective.bottom
     return ReplayStep(
         game=game,
         hand_number=number,
@@ -179,21 +181,23 @@ def build_step(
         last_step=record.last_step,
         direction=str(DIRECTION_LABELS[record.direction]),
         revealed=revealed,
-        result=game.result,
-        caption=_caption(record, deal, step, trick, winner),
+        result=game.result_for(viewer),
+        caption=_caption(record, deal, step, trick, winner, perspective),
         seats=seats,
-        trick=[played_card(seat, card) for seat, card in trick],
-        trick_winner=SEAT_PLACES[winner] if winner is not None else None,
+        trick=[played_card(seat, card, perspective=perspective) for seat, card in trick],
+        trick_winner=perspective.place(winner) if winner is not None else None,
         hearts_broken=deal.hearts_broken,
         queen_played=deal.queen_played,
-        tricks=_trick_links(record, record.final, step, links),
+        tricks=_trick_links(record, record.final, step, links, perspective),
         nav=_nav(record, step, len(hands), links),
         url=links.step(number, step),
         overview_url=links.overview(),
-        # Key moments only for a hand whose end is stored: never the hand being played.
-        moments_url=links.moments(number) if record.hand.is_finished else None,
+        # Key moments only for a hand whose end is stored: never the hand being played;
+        # they weigh seat 0's choices (a live table's other people get none yet).
+        moments_url=links.moments(number) if record.hand.is_finished and viewer == 0 else None,
         hand_over=finished,
-        moon=moon_sentence(deal.moon_shooter) if finished else None,
+        moon=moon_sentence(deal.moon_shooter, perspective) if finished else None,
+        order=perspective.seats_from_bottom(),
     )
 
 
@@ -205,8 +209,9 @@ def _seat(
     revealed: bool,
     total: int,
     trick_winner: int | None,
+    perspective: Perspective,
 ) -> ReplaySeat:
-    visible = revealed or seat == HUMAN
+    visible = revealed or perspective.is_viewer(seat)
     exchanged = record.has_pass and step >= 1
     received = set(deal.received(seat) or ()) if exchanged else set()
     passing = set(record.pass_of(seat) or ()) if record.has_pass and step == 0 else set()
@@ -222,24 +227,25 @@ def _seat(
     direction = record.direction
     return ReplaySeat(
         seat=seat,
-        name=str(SEAT_NAMES[seat]),
-        place=SEAT_PLACES[seat],
+        name=perspective.name(seat),
+        place=perspective.place(seat),
         cards=cards,
         hidden=0 if visible else len(held),
         passed=[Face.of(card) for card in passed],
-        passed_to=_other(direction.receiver(seat)) if passed else "",
+        passed_to=_other(direction.receiver(seat), perspective) if passed else "",
         received=[Face.of(card) for card in got],
-        received_from=_other((seat - direction.offset) % 4) if got else "",
+        received_from=_other((seat - direction.offset) % 4, perspective) if got else "",
         points=deal.points_taken[seat],
         total=total,
         turn=deal.turn == seat,
         took_trick=trick_winner == seat,
+        is_human=perspective.is_viewer(seat),
     )
 
 
-def _other(seat: int) -> str:
+def _other(seat: int, perspective: Perspective) -> str:
     """A seat named inside a sentence: « Passées à vous », « Reçues de Léa »."""
-    return _("vous") if seat == HUMAN else str(SEAT_NAMES[seat])
+    return _("vous") if perspective.is_viewer(seat) else perspective.name(seat)
 
 
 def _trick_shown(
@@ -259,20 +265,22 @@ def _caption(
     step: int,
     trick: list[tuple[int, Card]],
     winner: int | None,
+    perspective: Perspective,
 ) -> str:
     if step == 0:
         return str(DEAL_CAPTIONS[record.direction])
     if step == record.play_offset:
         return str(EXCHANGE_CAPTIONS[record.direction])
     seat, card = trick[-1]
-    if seat == HUMAN:
+    if perspective.is_viewer(seat):
         text = _("Vous jouez %(card)s.") % {"card": short_name(card)}
     else:
-        text = _("%(name)s joue %(card)s.") % {"name": SEAT_NAMES[seat], "card": short_name(card)}
+        name = perspective.name(seat)
+        text = _("%(name)s joue %(card)s.") % {"name": name, "card": short_name(card)}
     if winner is not None:
         last = deal.tricks[-1]
         values = {"number": len(deal.tricks), "points": last.points}
-        if winner == HUMAN:
+        if perspective.is_viewer(winner):
             text += (
                 " "
                 + ngettext(
@@ -287,16 +295,18 @@ def _caption(
                 "Pli %(number)s pour %(name)s : %(points)s point.",
                 "Pli %(number)s pour %(name)s : %(points)s points.",
                 last.points,
-            ) % {**values, "name": SEAT_NAMES[winner]}
+            ) % {**values, "name": perspective.name(winner)}
     return text
 
 
-def _trick_links(record: HandRecord, final: Deal, step: int, links: ReplayLinks) -> list[TrickLink]:
+def _trick_links(
+    record: HandRecord, final: Deal, step: int, links: ReplayLinks, perspective: Perspective
+) -> list[TrickLink]:
     current = record.trick_of_step(step)
     return [
         TrickLink(
             number=number,
-            winner=str(SEAT_NAMES[trick.winner]),
+            winner=perspective.name(trick.winner),
             points=trick.points,
             url=links.step(record.hand.number, record.trick_end_step(number)),
             current=number == current,

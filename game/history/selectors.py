@@ -1,7 +1,8 @@
 """Which past games a visitor may see, and the history list.
 
-A game is seen by its owner (an account, or a guest's session: game.ownership), or by
-anyone holding its share link once it is finished. Anything else is `Game.DoesNotExist`,
+A game is seen by its owner (an account, or a guest's session: game.ownership), by the
+people seated at it when it is a live table (each from their own seat), or by anyone
+holding its share link once it is finished. Anything else is `Game.DoesNotExist`,
 which the views turn into a 404 without saying whether the game exists.
 """
 
@@ -10,30 +11,65 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from game.history.steps import HandRecord
-from game.models import Game, Hand, Result
+from game.models import Game, Hand, Result, Seat
 from game.ownership import Owner
-from game.positions import owned_games
-from game.seats import HUMAN, SEAT_NAMES
+from game.positions import owned_games, seated_games
+from game.seating import Perspective, seating_of
+from game.seats import HUMAN
 
 GAMES_PER_PAGE = 20
-# The history filter, as it appears in the address (« ?resultat=gagnees »).
+# The history filter, as it appears in the address (« ?resultat=gagnees »); `seat` is the
+# viewer's seat (history_games).
 RESULT_FILTERS = {
-    "gagnees": Q(status=Game.Status.FINISHED, winner=HUMAN),
-    "perdues": Q(status=Game.Status.FINISHED) & ~Q(winner=HUMAN),
+    "gagnees": Q(status=Game.Status.FINISHED, winner=F("seat")),
+    "perdues": Q(status=Game.Status.FINISHED) & ~Q(winner=F("seat")),
     "en-cours": Q(status=Game.Status.PLAYING),
 }
 
 
+def solo_games(owner: Owner) -> QuerySet[Game]:
+    """The owner's games against the bots (the statistics count these)."""
+    return owned_games(owner).filter(kind=Game.Kind.SOLO)
+
+
 def history_games(owner: Owner) -> QuerySet[Game]:
-    """The owner's games, newest first; tutorial deals are not games of theirs to review."""
-    return owned_games(owner).filter(kind=Game.Kind.SOLO).order_by("-created_at", "-pk")
+    """The owner's solo games and the live tables they sat at once started, newest first,
+    each with the viewer's `seat`; tutorial deals are not games of theirs to review."""
+    started = seated_games(owner).exclude(status=Game.Status.WAITING)
+    return (
+        (solo_games(owner) | started)
+        .annotate(seat=Coalesce(_seat_of(owner), Value(HUMAN)))
+        .order_by("-created_at", "-pk")
+    )
+
+
+def _seat_of(owner: Owner) -> Subquery:
+    """The owner's seat at each game (none at a solo game: seat 0 is theirs)."""
+    seats = Seat.objects.filter(game=OuterRef("pk"), is_bot=False)
+    if owner.user_id is not None:
+        seats = seats.filter(user_id=owner.user_id)
+    else:
+        seats = seats.filter(guest_id=owner.guest_id, user__isnull=True)
+    return Subquery(seats.values("number")[:1])
 
 
 def owned_game(owner: Owner, game_id: int) -> Game:
+    """A game of the owner's own (to share it, or to take its share link back)."""
     return owned_games(owner).get(pk=game_id)
+
+
+def played_game(owner: Owner, game_id: int) -> tuple[Game, Perspective]:
+    """A game the owner may review, and their view of it: theirs, or a live table they sat
+    at (seen from their seat)."""
+    games = owned_games(owner) | seated_games(owner)
+    game = games.exclude(status=Game.Status.WAITING).get(pk=game_id)
+    seating = seating_of(game)
+    seat = seating.seat_of(owner)
+    return game, Perspective(seating, HUMAN if seat is None else seat)
 
 
 def shared_game(token: str) -> Game:
@@ -70,15 +106,21 @@ class GameRow:
     totals: list[SeatTotal]
 
 
-def game_row(game: Game) -> GameRow:
+def game_row(game: Game, seat: int = HUMAN) -> GameRow:
     hand = game.current_hand
+    perspective = Perspective(seating_of(game), seat)
+    totals = game.totals or [0, 0, 0, 0]
     return GameRow(
         game=game,
-        result=game.result,
+        result=game.result_for(seat),
         hands=hand.number if hand else 0,
         totals=[
-            SeatTotal(name=str(SEAT_NAMES[seat]), total=total, is_human=seat == HUMAN)
-            for seat, total in enumerate(game.totals or [0, 0, 0, 0])
+            SeatTotal(
+                name=perspective.name(other),
+                total=totals[other],
+                is_human=perspective.is_viewer(other),
+            )
+            for other in perspective.seats_from_bottom()
         ],
     )
 
@@ -92,10 +134,12 @@ class HistoryPage:
 
 def history_page(owner: Owner, *, result: str = "", page: str | int | None = 1) -> HistoryPage:
     """One page of the owner's games (two queries: the count and the page's rows)."""
-    games = history_games(owner).select_related("current_hand")
+    games = history_games(owner).select_related("current_hand", "live").prefetch_related("seats")
     if result in RESULT_FILTERS:
         games = games.filter(RESULT_FILTERS[result])
     else:
         result = ""
     current = Paginator(games, GAMES_PER_PAGE).get_page(page)
-    return HistoryPage(page=current, rows=[game_row(game) for game in current], result=result)
+    # `seat`: annotated by history_games, which the type checker cannot see.
+    rows = [game_row(game, game.seat) for game in current]  # type: ignore[attr-defined]
+    return HistoryPage(page=current, rows=rows, result=result)

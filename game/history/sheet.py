@@ -9,7 +9,7 @@ from game.engine import Match
 from game.history.links import ReplayLinks
 from game.history.replay import DIRECTION_LABELS
 from game.models import Game, Hand, Result
-from game.seats import HUMAN, SEAT_NAMES
+from game.seating import SOLO_PERSPECTIVE, Perspective
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,13 @@ class ScoreSheet:
         return self.links.token is not None
 
 
-def score_sheet(game: Game, hands: Sequence[Hand], links: ReplayLinks) -> ScoreSheet:
+def score_sheet(
+    game: Game,
+    hands: Sequence[Hand],
+    links: ReplayLinks,
+    perspective: Perspective = SOLO_PERSPECTIVE,
+) -> ScoreSheet:
+    """The sheet as the player of `perspective` reads it (« Vous » is their column)."""
     match = Match(game.target)
     rows = []
     for hand in hands:
@@ -78,16 +84,16 @@ def score_sheet(game: Game, hands: Sequence[Hand], links: ReplayLinks) -> ScoreS
     standings = [
         Standing(
             rank=match.rank_of(seat),
-            name=str(SEAT_NAMES[seat]),
+            name=perspective.name(seat),
             total=match.totals[seat],
-            is_human=seat == HUMAN,
+            is_human=perspective.is_viewer(seat),
         )
         for seat in match.ranking()
     ]
     return ScoreSheet(
         game=game,
-        result=game.result,
-        names=[str(SEAT_NAMES[seat]) for seat in range(4)],
+        result=game.result_for(perspective.bottom),
+        names=[perspective.name(seat) for seat in range(4)],
         rows=rows,
         standings=standings,
         links=links,

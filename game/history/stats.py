@@ -10,7 +10,7 @@ from django.db.models import Avg, Case, Count, F, FloatField, Q, QuerySet, Value
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy
 
-from game.history.selectors import history_games
+from game.history.selectors import solo_games
 from game.models import Difficulty, Game, Hand, Target
 from game.ownership import Owner
 from game.seats import BOT_SEATS, HUMAN
@@ -94,7 +94,7 @@ def _extreme(games: QuerySet[Game], *, best: bool) -> Game | None:
 
 
 def player_stats(owner: Owner) -> Stats:
-    games = history_games(owner).order_by()
+    games = solo_games(owner).order_by()
     counts = _game_totals(games)
     hands = _hand_totals(games)
     return Stats(

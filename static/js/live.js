@@ -153,7 +153,8 @@
     }
   }
 
-  window.addEventListener("online", connect);
+  // Back online: a socket that survived asks for the table again, else a new one opens.
+  window.addEventListener("online", () => (socket ? send({ type: "refresh" }) : connect()));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
       if (socket) send({ type: "refresh" });

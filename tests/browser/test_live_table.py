@@ -1,0 +1,143 @@
+"""« Jouer entre amis » in real Chromium with three people: Alice opens a table and copies
+its link, Bruno joins through it, a third person watches; Alice starts with two bots and
+both play a whole 50-point game by following « Indice ». Midway Bruno reloads his page and
+Alice goes offline for a while; both end on the same result, and the spectator never sees a
+hand."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+
+from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, expect
+
+from tests.browser.table_page import DESKTOP, SETTLE_MS, YOUR_MOVE, TablePage
+
+GAME_SECONDS = 420
+
+
+def new_person(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP, locale="fr-FR")
+    context.set_default_timeout(10_000)
+    return context, context.new_page()
+
+
+def shown_move(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-move") or -1)
+
+
+def act(table: TablePage) -> bool:
+    """One thing this person does if the table waits for them: skip an animation, pass,
+    play, or deal the next hand. Whether anything was done."""
+    if table.fast_forward.is_visible():
+        table._skip_animation()
+        return True
+    if table.result.is_visible():
+        if table.next_hand_button.is_visible():
+            # The other person (or the clock) may deal the next hand first.
+            with contextlib.suppress(PlaywrightError):
+                table.next_hand_button.click(timeout=2_000)
+            return True
+        return False
+    if not table.status.filter(has_text=YOUR_MOVE).is_visible() or not table._idle():
+        return False
+    submit = table.page.locator("form[data-hand] [data-submit]")
+    if not submit.count() or submit.is_enabled():
+        return False  # the table's script has not taken this table in hand yet
+    if table.hand.get_by_role("checkbox").count():
+        table.pass_cards(table.hand_number(), use_hint=True)
+    else:
+        table.play_hint()
+    return True
+
+
+def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_server_url: str):
+    contexts = []
+    try:
+        alice_context, alice = new_person(browser, live_server_url)
+        alice_context.grant_permissions(["clipboard-read", "clipboard-write"])
+        bruno_context, bruno = new_person(browser, live_server_url)
+        watcher_context, watcher = new_person(browser, live_server_url)
+        contexts = [alice_context, bruno_context, watcher_context]
+
+        # Alice opens a table.
+        alice.goto("/")
+        alice.get_by_role("link", name="Jouer entre amis").click()
+        alice.get_by_label("Votre nom à la table").fill("Alice")
+        alice.get_by_label("50 points (partie courte)").check()
+        alice.get_by_label("Facile").check()
+        alice.get_by_role("button", name="Créer la table").click()
+        expect(alice.get_by_role("heading", name="Table entre amis")).to_be_visible()
+        alice.get_by_role("button", name="Copier le lien").click()
+        expect(alice.get_by_role("button", name="Lien copié")).to_be_visible()
+        link = alice.evaluate("navigator.clipboard.readText()")
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/table/[A-Za-z0-9_-]{43}/", link), link
+
+        # Bruno sits at north under his name; Alice sees him arrive without reloading.
+        bruno.goto(link)
+        watcher.goto(link)
+        north = bruno.get_by_role("listitem").filter(has_text="Nord")
+        north.get_by_label("Votre nom à la table").fill("Bruno")
+        started = time.monotonic()
+        north.get_by_role("button", name="Prendre place").click()
+        expect(alice.get_by_text("Bruno", exact=True)).to_be_visible(timeout=2_000)
+        print(f"seat seen by the host after {time.monotonic() - started:.2f} s")
+        expect(watcher.get_by_text("Bruno", exact=True)).to_be_visible(timeout=2_000)
+
+        # « Commencer »: two bots in the free seats, everybody at the table.
+        alice.get_by_role("button", name="Commencer").click()
+        tables = {name: TablePage(page) for name, page in (("Alice", alice), ("Bruno", bruno))}
+        spectator = TablePage(watcher)
+        for table in (*tables.values(), spectator):
+            expect(table.heading).to_have_text("Manche 1 · en 50 points", timeout=SETTLE_MS)
+        expect(alice.locator(".seat--top")).to_contain_text("Bruno")
+        expect(bruno.locator(".seat--top")).to_contain_text("Alice")
+        expect(alice.get_by_text("Robot").first).to_be_visible()
+
+        reloaded = went_offline = False
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline:
+            over = [
+                table.result.get_by_role("heading", name=re.compile("^(Victoire|Défaite)$"))
+                for table in tables.values()
+            ]
+            if all(heading.is_visible() for heading in over):
+                break
+            expect(spectator.hand).to_have_count(0)
+            did = False
+            for name, table in tables.items():
+                if act(table):
+                    did = True
+                    # The other person's table shows the move before anyone goes on.
+                    other = next(page for other, page in tables.items() if other != name)
+                    other.page.wait_for_function(
+                        "move => Number(document.getElementById('table')?.dataset.move) >= move",
+                        arg=shown_move(table.page),
+                        timeout=SETTLE_MS,
+                    )
+            hand = tables["Alice"].hand_number()
+            if hand == 2 and not reloaded:
+                bruno.reload()
+                reloaded = True
+            if hand == 2 and reloaded and not went_offline:
+                alice_context.set_offline(True)
+                time.sleep(3)
+                alice_context.set_offline(False)
+                went_offline = True
+            if not did:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the game did not end in time")
+
+        assert reloaded and went_offline
+        finals = {name: table.result_rows() for name, table in tables.items()}
+        totals = {name: sorted(row.total for row in rows) for name, rows in finals.items()}
+        assert totals["Alice"] == totals["Bruno"], finals
+        expect(spectator.result.get_by_role("heading")).to_contain_text("Partie terminée")
+        assert sorted(row.total for row in spectator.result_rows()) == totals["Alice"]
+        expect(spectator.hand).to_have_count(0)
+        assert max(totals["Alice"]) >= 50
+    finally:
+        for context in contexts:
+            context.close()
