@@ -169,6 +169,18 @@ def _check_fresh(position: Position, expected_move: int | None) -> None:
         raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
 
 
+def _only_others_passed_since(position: Position, expected_move: int | None, seat: int) -> bool:
+    """Whether everything written since the page was drawn is other seats' passes of this
+    same hand: at a live table everyone chooses their pass at once, so a pass drawn before
+    another player's is still this seat's to give."""
+    if expected_move is None or position.deal.phase != Phase.PASSING:
+        return False
+    since = [move for move in position.moves if move.number > expected_move]
+    return len(since) == position.game.move_count - expected_move and all(
+        move.kind == Move.Kind.PASS and move.seat != seat for move in since
+    )
+
+
 def _check_playing(position: Position) -> None:
     if position.game.is_finished:
         raise Refused("game_over", _("La partie est terminée."))
@@ -290,13 +302,18 @@ def _act(
     kind: str,
     expected_move: int | None,
     action: Callable[[Position, int], list[Move]],
+    *,
+    simultaneous: bool = False,
 ) -> Outcome:
+    """`simultaneous`: an action every seat takes at once (the pass), still valid after
+    other seats took theirs."""
     with transaction.atomic():
         position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
-            _check_fresh(position, expected_move)
             seat = _seat_of(position, owner)
+            if not (simultaneous and _only_others_passed_since(position, expected_move, seat)):
+                _check_fresh(position, expected_move)
             human_moves = action(position, seat)
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
@@ -351,7 +368,7 @@ def submit_pass(
         cards = [_parse_card(code) for code in card_codes]
         return [_apply(position, EngineMove.passing(seat, cards))]
 
-    return _act(game_id, owner, kind, expected_move, action)
+    return _act(game_id, owner, kind, expected_move, action, simultaneous=True)
 
 
 def advance(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Outcome:

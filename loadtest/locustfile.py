@@ -42,23 +42,22 @@ from __future__ import annotations
 
 import http.cookiejar
 import itertools
-import json
 import os
 import random
 import re
 import sys
 import time
 import urllib.request
-from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from locust import HttpUser, constant, events, task
+from locust import HttpUser, constant, task
 
 # Locust puts this file's folder on the path, not the project's root.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from loadtest import results
 from loadtest.pages import (
     Action,
     PageError,
@@ -76,7 +75,6 @@ THINK_MIN = float(os.environ.get("LOAD_THINK_MIN", "1.0"))
 THINK_MAX = float(os.environ.get("LOAD_THINK_MAX", "3.0"))
 HARD_USERS = int(os.environ.get("LOAD_HARD_USERS", "5"))
 HARD_LEVEL = os.environ.get("LOAD_HARD_LEVEL", "hard")
-RESULTS_FILE = os.environ.get("LOAD_RESULTS", "")
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 GAME_PAGE = re.compile(r"^/partie/\d+/$")
 FAILURES_BEFORE_NEW_GAME = 3
@@ -191,7 +189,7 @@ class Guest(HttpUser):
         try:
             table = parse_table(response.text)
             if table.bots_busy:
-                _notes[f"{self.prefix}advance answered « bots busy »"] += 1
+                results.notes[f"{self.prefix}advance answered « bots busy »"] += 1
             if table.error:
                 raise PageError(f"the table says: {table.error}")
             self.action = next_action(table, self.rng, (THINK_MIN, THINK_MAX))
@@ -269,48 +267,3 @@ def status_text(response: Any) -> str:
         return parse_table(response.text).error
     except PageError:
         return ""
-
-
-# -- exact response times, for scripts/load.py's summary -----------------------------------
-# Locust's own percentiles are rounded (to 10 ms above 100 ms); every time is kept here and
-# written as JSON when Locust quits.
-
-_times: defaultdict[str, list[float]] = defaultdict(list)
-_errors: Counter[tuple[str, str]] = Counter()
-_notes: Counter[str] = Counter()  # answers worth counting that are not errors
-_clock: dict[str, float] = {}
-
-
-@events.request.add_listener
-def _record(name: str, response_time: float, exception: Any = None, **_: Any) -> None:
-    _times[name].append(response_time)
-    if exception is not None:
-        _errors[(name, str(exception)[:300])] += 1
-
-
-@events.test_start.add_listener
-def _started(**_: Any) -> None:
-    _clock["start"] = time.time()
-
-
-@events.test_stop.add_listener
-def _stopped(**_: Any) -> None:
-    _clock["stop"] = time.time()
-
-
-@events.quitting.add_listener
-def _write_results(**_: Any) -> None:
-    if not RESULTS_FILE:
-        return
-    started = _clock.get("start", time.time())
-    results = {
-        "started": started,
-        "duration": _clock.get("stop", time.time()) - started,
-        "times": _times,
-        "errors": [
-            {"name": name, "error": error, "count": count}
-            for (name, error), count in _errors.most_common()
-        ],
-        "notes": dict(_notes),
-    }
-    Path(RESULTS_FILE).write_text(json.dumps(results))

@@ -65,10 +65,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+# The run could not be made (a server that does not start, a database that does not
+# answer): said plainly, after everything started is stopped.
 from loadtest.servers import (  # noqa: E402  (the project's own modules, from ROOT)
     HOST,
     Server,
-    ServerError,
+    ServerError as LoadError,
     free_port,
     postgres_database,
     redis_command,
@@ -94,6 +96,10 @@ SITE_VARIABLES = (
 )
 ACTION_ORDER = (
     "home",
+    "create",
+    "sit",
+    "start",
+    "push",
     "new_game",
     "table",
     "pass",
@@ -119,6 +125,10 @@ class Scenario:
     redis: bool
     p95_target_ms: float
     nginx: bool = False  # the processes behind nginx (deploy/nginx), as deployed
+    # Who plays: guests against bots (loadtest/locustfile.py), or live tables of four
+    # people (loadtest/live.py), whose target is the round trip of their actions.
+    locustfile: str = "locustfile.py"
+    target_names: tuple[str, ...] = ()
 
 
 SQLITE = Scenario(
@@ -149,12 +159,27 @@ POSTGRES_2 = replace(
     redis=True,
     nginx=True,
 )
-SCENARIOS = {scenario.name: scenario for scenario in (SQLITE, POSTGRES, POSTGRES_2)}
-
-
-# The run could not be made (a server that does not start, a database that does not
-# answer): said plainly, after everything started is stopped.
-LoadError = ServerError
+LIVE = Scenario(
+    name="live",
+    description="live tables of four people, PostgreSQL, one Daphne process",
+    database="postgres",
+    processes=1,
+    users=10,
+    production=False,
+    redis=False,
+    p95_target_ms=300,
+    locustfile="live.py",
+    target_names=("pass", "play"),
+)
+LIVE_2 = replace(
+    LIVE,
+    name="live-2",
+    description="live tables of four people, PostgreSQL, two Daphne processes behind nginx, Redis",
+    processes=2,
+    redis=True,
+    nginx=True,
+)
+SCENARIOS = {scenario.name: scenario for scenario in (SQLITE, POSTGRES, POSTGRES_2, LIVE, LIVE_2)}
 
 
 # -- the servers ------------------------------------------------------------------------
@@ -208,6 +233,8 @@ def postgres_cpu() -> float:
 def server_environment(scenario: Scenario, out: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in SITE_VARIABLES}
     env["PYTHONUNBUFFERED"] = "1"  # the log is complete and in order when the server stops
+    # Each process runs the live tables' clock (no `manage.py tableclock` is started here).
+    env["TABLE_CLOCK_IN_PROCESS"] = "1"
     if scenario.database == "sqlite":
         database = out / "db.sqlite3"
         for path in out.glob("db.sqlite3*"):
@@ -338,7 +365,7 @@ def run_locust(
     command = [
         str(BIN / "locust"),
         "-f",
-        str(ROOT / "loadtest" / "locustfile.py"),
+        str(ROOT / "loadtest" / scenario.locustfile),
         "--headless",
         "--users",
         str(crowd.users + crowd.hard_users),
@@ -559,8 +586,13 @@ def summarize(
     )
     lines = [
         f"== make load SCENARIO={scenario.name}: {scenario.description}",
-        f"   {crowd.users} guests playing Normal and {crowd.hard_users} Difficile beside them,"
-        f" {duration:.0f} s measured, arriving {crowd.spawn_rate:g} a second; the page's pace"
+        (
+            f"   {crowd.users} live tables of four people,"
+            if scenario.target_names
+            else f"   {crowd.users} guests playing Normal and {crowd.hard_users} Difficile"
+            " beside them,"
+        )
+        + f" {duration:.0f} s measured, arriving {crowd.spawn_rate:g} a second; the page's pace"
         f" and a think time of {os.environ.get('LOAD_THINK_MIN', '1.0')}"
         f"..{os.environ.get('LOAD_THINK_MAX', '3.0')} s, "
         + ("each guest at its own address" if DISTINCT_ADDRESSES else "all guests at " + HOST)
@@ -611,6 +643,12 @@ def summarize(
     # The target is the guests' (the Normal ones); the Difficile games beside them are
     # reported on their own line.
     guests = next((row for row in totals if row.label == "Normal guests"), totals[0])
+    if scenario.target_names:
+        times = results["times"]
+        merged = [time for name in scenario.target_names for time in times.get(name, [])]
+        guests = Row("actions", merged, 0, duration)
+        lines += ["", "the actions' round trips (" + ", ".join(scenario.target_names) + "):"]
+        lines += table_lines([guests])
     overall = guests.figures()
     p95_ok = overall["p95"] <= scenario.p95_target_ms
     passed = errors == 0 and answers_5xx == 0 and tracebacks == 0 and p95_ok
@@ -719,7 +757,8 @@ def run(scenario: Scenario) -> int:
     users = env_int("LOAD_USERS", scenario.users)
     crowd = Crowd(
         users=users,
-        hard_users=env_int("LOAD_HARD_USERS", 1),
+        # Live tables have no Difficile guests beside them.
+        hard_users=0 if scenario.target_names else env_int("LOAD_HARD_USERS", 1),
         run_time=env_int("LOAD_RUN_TIME", 90),
         spawn_rate=float(os.environ.get("LOAD_SPAWN_RATE", "5")),
     )

@@ -62,7 +62,7 @@
         // may have come first), unless the seats changed at the same move.
         if (message.move > shownMove() || message.force || !document.getElementById("table")) {
           const table = document.getElementById("table");
-          if (table) htmx.swap(table, message.html, { swapStyle: "outerHTML" });
+          if (table) swapTable(table, message.html);
           else location.reload();
         }
         break;
@@ -86,6 +86,23 @@
         say(message.message);
         break;
     }
+  }
+
+  // Another player's pass arrives while this one is choosing: the new table keeps the
+  // cards already picked (the server still takes this pass: game.services).
+  function swapTable(table, html) {
+    const picked = [...table.querySelectorAll("form[data-hand] input:checked")].map((i) => i.value);
+    htmx.swap(table, html, { swapStyle: "outerHTML" });
+    const form = document.querySelector("#table form[data-hand]");
+    let last = null;
+    for (const value of picked) {
+      const input = form?.querySelector(`input[value="${value}"]:not(:disabled)`);
+      if (input && !input.checked) {
+        input.checked = true;
+        last = input;
+      }
+    }
+    last?.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   function showEmote(message) {

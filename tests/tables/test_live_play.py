@@ -219,3 +219,32 @@ def test_a_late_move_is_not_played_twice_by_two_clocks(table) -> None:
     assert after > moves
     assert not services.play_overdue(game.pk)  # the deadline is now for the next move
     assert Game.objects.get(pk=game.pk).move_count == after
+
+
+def test_a_pass_drawn_before_another_players_pass_is_still_taken(table) -> None:
+    """Everyone chooses at once: Bruno's page was drawn before Alice passed."""
+    game, host, friend = table
+    drawn_at = Game.objects.get(pk=game.pk).move_count
+    cards = pass_of(game, 2)
+    assert post_pass(host, game, 0) == 200
+
+    response = friend.post(live_url("pass_cards", game), {"cards": cards, "move": drawn_at}, **HTMX)
+
+    assert response.status_code == 200
+    assert position(game).deal.phase == Phase.PLAYING
+
+
+def test_a_card_drawn_before_another_move_is_still_refused(table) -> None:
+    game, host, friend = table
+    drawn_at = Game.objects.get(pk=game.pk).move_count
+    post_pass(host, game, 0)
+    post_pass(friend, game, 2)
+    deal = position(game).deal
+    # The Facile bots have replied at once: a person's turn.
+    client = {0: host, 2: friend}[deal.turn]
+    data = {"card": deal.legal_cards(deal.turn)[0].code, "move": drawn_at}
+
+    response = client.post(live_url("play_card", game), data, **HTMX)
+
+    assert response.status_code == 409
+    assert "déjà été prise en compte" in response.content.decode()
