@@ -169,7 +169,10 @@ def channel_layers(redis_url: str | None) -> dict:
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [redis_url.strip()]},
+                # socket_timeout None: redis-py 8 reads with a 5 s timeout by default, as
+                # long as channels-redis's blocking receive waits, and a quiet socket then
+                # failed with "Timeout reading" (django/channels_redis#422).
+                "CONFIG": {"hosts": [{"address": redis_url.strip(), "socket_timeout": None}]},
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -6,7 +6,8 @@ la table », clock on), the three others take the free seats, the host presses
 « Commencer ». Then each person, when the table their socket last showed asks them for a
 move, thinks LOAD_THINK_MIN..LOAD_THINK_MAX seconds (default 1.5..2.5: one action about
 every 2 s) and posts it as the page does (the hinted pass or card, « Manche suivante »).
-At the end of the game the table is left and a new one opened.
+At the end of the game the table is left and a new one opened (LOAD_TABLE_TARGET: 100
+points, or 50).
 
 Named statistics: "home", "create", "sit", "start" (setting up), "pass", "play",
 "next_hand" (an action's round trip: the post until its answer), and "push": from the
@@ -42,6 +43,8 @@ HOSTS = [host for host in HOSTS if host]
 FORWARDED_FOR = os.environ.get("LOAD_FORWARDED_FOR", "") == "1"
 THINK_MIN = float(os.environ.get("LOAD_THINK_MIN", "1.5"))
 THINK_MAX = float(os.environ.get("LOAD_THINK_MAX", "2.5"))
+# The tables' length: 100 points, or 50 for shorter games.
+TARGET = int(os.environ.get("LOAD_TABLE_TARGET", "100"))
 TIMEOUT = 30
 HINTED = re.compile(r'value="(\w{2})"\s+aria-label="[^"]*"\s*data-hint')
 MOVE = re.compile(r'data-move="(\d+)"')

@@ -12,11 +12,13 @@ seat's move: a message to this socket alone, nothing changed, and the socket sta
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
 from typing import Any
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -167,7 +169,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _send(self, message: dict[str, Any]) -> None:
         if message.get("kind") == "room":
             self.in_room = True
-        await self.send(text_data=json.dumps(message))
+        # The browser may have left while its table was being drawn (Daphne's websocket is
+        # autobahn's): its disconnect comes next; there is nothing to send to.
+        with contextlib.suppress(Disconnected):
+            await self.send(text_data=json.dumps(message))
 
     async def _translated(self, make: Any, *args: Any) -> str:
         with translation.override(self.language):

@@ -72,7 +72,9 @@ def test_redis_url_selects_the_redis_channel_layer():
     layers = env.channel_layers("redis://127.0.0.1:6379/0")
 
     assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layers["default"]["CONFIG"] == {"hosts": ["redis://127.0.0.1:6379/0"]}
+    assert layers["default"]["CONFIG"] == {
+        "hosts": [{"address": "redis://127.0.0.1:6379/0", "socket_timeout": None}]
+    }
 
 
 def test_without_redis_url_the_channel_layer_is_in_memory():
