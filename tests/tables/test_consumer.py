@@ -266,3 +266,22 @@ async def test_an_unknown_table_is_closed_with_4404() -> None:
     assert accepted
     closed = await communicator.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": 4404}
+
+
+async def test_a_frame_naming_another_table_acts_on_its_own_table_only(table) -> None:
+    game, host, _friend = table
+    other = await sync_to_async(lambda: start(host, open_table(host, "Alice")))()
+    alice, _ = await connected(host, game)
+    moves = {g.pk: g.move_count for g in (game, other)}
+    cards = await sync_to_async(pass_of)(other, 0)
+
+    frame = {"type": "pass", "cards": cards, "move": other.move_count, "table": other.pk}
+    await alice.send_to(text_data=json.dumps(frame))
+
+    # Those are the other table's cards: refused here, and the other table is untouched.
+    assert (await receive(alice, "error"))["message"]
+    counts = await sync_to_async(
+        lambda: {g.pk: Game.objects.get(pk=g.pk).move_count for g in (game, other)}
+    )()
+    assert counts == moves
+    await alice.disconnect()

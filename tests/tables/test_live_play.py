@@ -248,3 +248,20 @@ def test_a_card_drawn_before_another_move_is_still_refused(table) -> None:
 
     assert response.status_code == 409
     assert "déjà été prise en compte" in response.content.decode()
+
+
+def test_difficile_bots_think_in_the_clock_outside_any_request() -> None:
+    """Searching bots never play inside a person's request: the table is due at once and
+    the clock lets them think (services.let_bots_think), as « avancer » does solo."""
+    host = guest_client()
+    game = start(host, open_table(host, difficulty="hard"))
+    assert game.moves.count() == 0  # the bots' passes are not chosen in « Commencer »
+    live = LiveTable.objects.get(game=game)
+    assert live.deadline is not None and live.deadline <= timezone.now()
+
+    while clock.tick():
+        pass
+
+    passes = Game.objects.get(pk=game.pk).moves.filter(kind="pass")
+    assert sorted(passes.values_list("seat", flat=True)) == [1, 2, 3]
+    assert "Choisissez 3 cartes à passer" in table_page(host, game)

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from game.models import Game, LiveTable, Seat
@@ -115,3 +117,16 @@ def test_commencer_puts_named_bots_in_the_empty_seats_and_deals() -> None:
 def test_the_room_is_refused_once_started_and_a_bad_token_is_a_404() -> None:
     assert guest_client().get("/table/" + "x" * 43 + "/").status_code == 404
     assert guest_client().get("/table/../").status_code == 404
+
+
+def test_a_signed_in_friend_sits_under_their_username() -> None:
+    friend = Client()
+    friend.force_login(User.objects.create_user("margaux_75", password="x" * 12))
+    game = open_table(guest_client())
+    page = table_page(friend, game)
+    assert 'name="name"' not in page  # no name to type
+
+    response = friend.post(reverse("tables:take_seat", args=[token_of(game)]), {"seat": 3}, **HTMX)
+
+    assert response.status_code == 200
+    assert Seat.objects.get(game=game, number=3).name == "margaux_75"
