@@ -83,10 +83,8 @@ def schedule(position: Position) -> None:
 
 def present(position: Position, seat: int) -> None:
     """A person played for themselves: the count of their missed turns starts again."""
-    if position.game.kind == position.game.Kind.LIVE:
-        Seat.objects.filter(game=position.game, number=seat, missed_turns__gt=0).update(
-            missed_turns=0
-        )
+    if position.seating.occupants[seat].missed_turns:
+        Seat.objects.filter(game=position.game, number=seat).update(missed_turns=0)
 
 
 def searching_bots(position: Position) -> bool:
