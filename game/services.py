@@ -163,10 +163,26 @@ def _seat_of(position: Position, owner: Owner) -> int:
     return seat
 
 
-def _check_fresh(position: Position, expected_move: int | None) -> None:
-    """A second submit of an action already done (two tabs, a double click) is refused."""
-    if expected_move is not None and expected_move != position.game.move_count:
-        raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
+def _check_fresh(
+    position: Position,
+    expected_move: int | None,
+    seat: int | None = None,
+    same: Callable[[Move], bool] | None = None,
+) -> None:
+    """A post drawn at another move number is refused: as already done when it repeats a
+    move this seat made since (two tabs, a double click), else as a table that moved on
+    without it (a stale tab), whose current state the answer shows."""
+    moves = position.game.move_count
+    if expected_move is None or expected_move == moves:
+        return
+    since = [move for move in position.moves if move.number > expected_move]
+    repeated = any(move.seat == seat and same(move) for move in since) if same else True
+    if expected_move < moves and not repeated:
+        changed = _(
+            "La partie a avancé entre-temps : votre carte n’a pas été jouée. Voici la table à jour."
+        )
+        raise Refused("table_changed", changed)
+    raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
 
 
 def _only_others_passed_since(position: Position, expected_move: int | None, seat: int) -> bool:
@@ -304,16 +320,18 @@ def _act(
     action: Callable[[Position, int], list[Move]],
     *,
     simultaneous: bool = False,
+    same: Callable[[Move], bool] | None = None,
 ) -> Outcome:
     """`simultaneous`: an action every seat takes at once (the pass), still valid after
-    other seats took theirs."""
+    other seats took theirs. `same`: whether a stored move is this very action (its repeat
+    is « already done », anything else a table that moved on)."""
     with transaction.atomic():
         position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
             seat = _seat_of(position, owner)
             if not (simultaneous and _only_others_passed_since(position, expected_move, seat)):
-                _check_fresh(position, expected_move)
+                _check_fresh(position, expected_move, seat, same)
             human_moves = action(position, seat)
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
@@ -346,7 +364,10 @@ def play_card(
         card = _parse_card(card_code)
         return [_apply(position, EngineMove.playing(seat, card))]
 
-    return _act(game_id, owner, kind, expected_move, action)
+    def same(move: Move) -> bool:
+        return move.kind == Move.Kind.PLAY and move.cards == str(card_code).strip().upper()
+
+    return _act(game_id, owner, kind, expected_move, action, same=same)
 
 
 def submit_pass(

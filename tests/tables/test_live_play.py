@@ -247,7 +247,7 @@ def test_a_card_drawn_before_another_move_is_still_refused(table) -> None:
     response = client.post(live_url("play_card", game), data, **HTMX)
 
     assert response.status_code == 409
-    assert "déjà été prise en compte" in response.content.decode()
+    assert "La partie a avancé entre-temps" in response.content.decode()
 
 
 def test_difficile_bots_think_in_the_clock_outside_any_request() -> None:

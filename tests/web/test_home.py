@@ -79,3 +79,15 @@ def test_static_files_are_served_with_debug_off(client, settings):
     assert stylesheet["Content-Type"].startswith("text/css")
     assert htmx.status_code == 200
     assert client.get("/static/css/nothing-here.css").status_code == 404
+
+
+@pytest.mark.django_db
+def test_with_a_game_under_way_reprendre_comes_first_and_nouvelle_partie_beside_it(client):
+    client.get(reverse("game:home"))
+    started = client.post(reverse("game:new_game"))
+    page = client.get(reverse("game:home")).content.decode()
+
+    play_form = page[page.index('class="home__play"') :].split("</form>")[0]
+    assert f'href="{started["Location"]}">Reprendre</a>' in play_form
+    assert ">Nouvelle partie</button>" in play_form
+    assert ">Jouer</button>" not in page

@@ -128,6 +128,23 @@ def test_a_repeated_submission_is_refused_as_already_done(guest, guest_owner):
     assert Game.objects.get(pk=game.pk).move_count == after_first
 
 
+def test_a_stale_tab_playing_another_card_is_told_the_table_moved_on(guest, guest_owner):
+    game = scripted_game(guest_owner, HUMAN_MUST_FOLLOW_DIAMONDS)
+    drawn_at = game.move_count
+    play(guest, game, "5D", **HTMX)
+    after_first = Game.objects.get(pk=game.pk).move_count
+
+    # The other tab was drawn before the 5♦ and tries the 6♦.
+    response = play(guest, game, "6D", move=drawn_at, **HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "La partie a avancé entre-temps : votre carte n’a pas été jouée." in html
+    assert "déjà été prise en compte" not in html
+    assert f'data-move="{after_first}"' in html  # the table as it is now
+    assert Game.objects.get(pk=game.pk).move_count == after_first
+
+
 def test_a_finished_game_refuses_a_card(guest, guest_owner):
     game = scripted_game(guest_owner, HUMAN_MUST_FOLLOW_DIAMONDS, status="finished", winner=0)
 
