@@ -10,6 +10,10 @@ CLIENT_TEXT = {
     "chooseThree": gettext_lazy("Choisissez exactement 3 cartes à passer."),
     "threeChosen": gettext_lazy("Vous avez déjà choisi 3 cartes."),
     "suggestion": gettext_lazy("Suggestion :"),
+    # The indicators table.js shows as the replayed cards land (game.table.table_state).
+    "heartsBroken": gettext_lazy("♥ Cœurs ouverts"),
+    "queenPlayed": gettext_lazy("♠Q jouée"),
+    "moonThreat": gettext_lazy("Menace de lune"),
     "notFound": gettext_lazy("Cette partie est introuvable."),
     "expired": gettext_lazy("Votre session a expiré : rechargez la page."),
     "failed": gettext_lazy("Le serveur ne répond pas. Réessayez dans un instant."),

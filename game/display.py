@@ -55,6 +55,9 @@ class PlayedCard:
     name: str
     face: Face
     wins: str | None = None
+    # For a replayed card: the table's indicators once it has landed (game.table.TableState,
+    # as JSON), which table.js shows then and not before.
+    state: str = ""
 
     @property
     def label(self) -> str:

@@ -6,8 +6,9 @@ threat) or from the human's own PlayerView (the hint): the templates only lay it
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
@@ -17,7 +18,8 @@ from game.bots import HINT_LEVEL, make_bot
 from game.cardnames import RED_SUITS, SUIT_NAMES, rank_label, short_name
 from game.display import HAND_SUIT_ORDER, Face, PlayedCard, hand_order, moon_sentence, played_card
 from game.engine import Card, PassDirection, Phase, PlayerView
-from game.engine.cards import RANKS, SUIT_SYMBOLS
+from game.engine.cards import QUEEN_OF_SPADES, RANKS, SUIT_SYMBOLS
+from game.engine.view import moon_threat
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
 from game.pages import MenuLink, menu_links
@@ -175,6 +177,8 @@ class TableView:
     no_pass: bool
     replay_start: list[PlayedCard]
     replay: list[PlayedCard]
+    # The indicators before the first replayed card landed (JSON, see TableState).
+    replay_state: str
     hand_result: HandResult | None
     game_result: GameResult | None
     played_by_suit: list[SuitRecord]
@@ -230,7 +234,7 @@ def build_table(
         _seat(seat, view, game, position, thinking, choosing, perspective) for seat in range(4)
     ]
     action = _hand_action(view, game, perspective) if viewer is not None else None
-    replay_start, replay = _replay(view, new_moves, perspective)
+    replay_start, replay, replay_state = _replay(view, new_moves, perspective)
     hand_result = _hand_result(position, perspective) if deal.phase == Phase.FINISHED else None
     game_result = (
         _game_result(hand_result, game, perspective) if hand_result and game.is_finished else None
@@ -262,6 +266,7 @@ def build_table(
         no_pass=view.direction is PassDirection.NONE and len(view.hand) == 13,
         replay_start=replay_start,
         replay=replay,
+        replay_state=replay_state,
         hand_result=hand_result,
         game_result=game_result,
         played_by_suit=_played_by_suit(view) if training else [],
@@ -389,15 +394,15 @@ def _hand_cards(position: Position, view: PlayerView, hint: list[Card]) -> list[
 
 def _replay(
     view: PlayerView, new_moves: Sequence[Move], perspective: Perspective
-) -> tuple[list[PlayedCard], list[PlayedCard]]:
+) -> tuple[list[PlayedCard], list[PlayedCard], str]:
     """The cards the last action put on the table, in order, for table.js to deal out one
-    at a time; and the cards of the trick already there before them."""
+    at a time, each with the table's indicators once it has landed; the cards of the trick
+    already there before them; and the indicators before the first of them."""
     count = sum(move.kind == Move.Kind.PLAY for move in new_moves)
     if not count:
-        return [], []
+        return [], [], ""
     plays = view.plays
-    start = len(plays) - count
-    start = max(start, 0)
+    start = max(len(plays) - count, 0)
     before = [
         played_card(seat, card, perspective=perspective)
         for seat, card in plays[start - start % 4 : start]
@@ -406,8 +411,32 @@ def _replay(
     for index in range(start, len(plays)):
         seat, card = plays[index]
         wins = view.tricks[index // 4].winner if index % 4 == 3 else None
-        steps.append(played_card(seat, card, wins, perspective))
-    return before, steps
+        state = table_state(view, index + 1, perspective)
+        steps.append(replace(played_card(seat, card, wins, perspective), state=state))
+    return before, steps, table_state(view, start, perspective)
+
+
+def table_state(view: PlayerView, played: int, perspective: Perspective) -> str:
+    """The indicators once the hand's first `played` cards are down, as JSON for table.js:
+    each place's points (« 13 pts »), the place threatening the moon, the two markers.
+    Points are counted when a trick is complete, as the engine counts them."""
+    points = [0, 0, 0, 0]
+    for trick in view.tricks[: played // 4]:
+        points[trick.winner] += trick.points
+    cards = [card for _seat, card in view.plays[:played]]
+    threat = moon_threat(points)
+    return json.dumps(
+        {
+            "points": {
+                perspective.place(seat): ngettext("%(points)s pt", "%(points)s pts", points[seat])
+                % {"points": points[seat]}
+                for seat in range(4)
+            },
+            "moon": None if threat is None else perspective.place(threat),
+            "hearts": any(card.suit == "H" for card in cards),
+            "queen": QUEEN_OF_SPADES in cards,
+        }
+    )
 
 
 def _standings(game: Game, scores: list[int], perspective: Perspective) -> list[ResultRow]:

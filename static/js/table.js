@@ -43,12 +43,54 @@
     status.classList.toggle("status--error", Boolean(isError));
   }
 
+  // The seats' points, the moon threat and the markers as they stood when a replayed card
+  // landed (game.table.table_state): nothing shows a trick's result before its cards.
+  function showState(table, json) {
+    if (!json) return;
+    const state = JSON.parse(json);
+    for (const [place, label] of Object.entries(state.points)) {
+      const points = table.querySelector(`.seat--${place} .seat__points`);
+      if (points) points.textContent = label;
+    }
+    for (const seat of table.querySelectorAll(".seat")) {
+      const threatened = seat.classList.contains(`seat--${state.moon}`);
+      seat.classList.toggle("is-moon", threatened);
+      const badge = seat.querySelector(".badge--moon");
+      if (threatened && !badge) {
+        seat.querySelector(".seat__score")?.after(marker("badge badge--moon", text.moonThreat));
+      } else if (!threatened) badge?.remove();
+    }
+    const markers = table.querySelector(".markers");
+    if (!markers) return;
+    for (const [kind, shown, label] of [
+      ["hearts", state.hearts, text.heartsBroken],
+      ["queen", state.queen, text.queenPlayed],
+    ]) {
+      const present = markers.querySelector(`.marker--${kind}`);
+      if (shown && !present) {
+        const element = marker(`marker marker--${kind}`, label);
+        if (kind === "hearts") markers.prepend(element);
+        else markers.append(element);
+      } else if (!shown) present?.remove();
+    }
+  }
+
+  function marker(className, label) {
+    const element = document.createElement("span");
+    element.className = className;
+    element.textContent = label;
+    return element;
+  }
+
   async function replay(table) {
     const steps = table.querySelectorAll("[data-replay-steps] > .played");
     if (!steps.length) return;
     fastForward = false;
     const stage = table.querySelector(".trick__stage");
     table.classList.add("is-replaying");
+    const start = table.querySelector("[data-replay-start]");
+    const final = steps[steps.length - 1].dataset.state;
+    showState(table, start?.dataset.state);
     for (const card of table.querySelectorAll("[data-replay-start] > .played")) {
       stage.append(card.cloneNode(true));
     }
@@ -56,6 +98,7 @@
       if (index > 0) await pause(STEP_MS);
       if (!table.isConnected) return;
       stage.append(step.cloneNode(true));
+      showState(table, step.dataset.state);
       const winner = step.dataset.wins;
       if (winner) {
         await pause(TRICK_SHOWN_MS);
@@ -66,6 +109,7 @@
       }
     }
     stage.replaceChildren();
+    showState(table, final);
     table.classList.remove("is-replaying");
   }
 

@@ -1,0 +1,65 @@
+"""No spoilers: when the bots' cards are dealt out after the player's card, the seats'
+points, « Menace de lune » and the markers show what the cards on the table have caused
+so far, not the final state the server already knows, and the hand does not dim the cards
+that the bots' cards still to come will forbid (issue 11, bug 1)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page
+
+from tests.browser.table_page import TablePage
+
+# Records, the moment a replay starts, what the table shows and what each step says.
+RECORDER = """() => {
+  window.replays = [];
+  new MutationObserver(() => {
+    const table = document.getElementById("table");
+    if (!table || !table.classList.contains("is-replaying") || table.recorded) return;
+    table.recorded = true;
+    const steps = [...table.querySelectorAll("[data-replay-steps] > .played")];
+    window.replays.push({
+      seats: [...table.querySelectorAll(".seat")].map((seat) => ({
+        place: seat.className.match(/seat--(\\w+)/)[1],
+        points: seat.querySelector(".seat__points").textContent.trim(),
+        moon: Boolean(seat.querySelector(".badge--moon")),
+      })),
+      markers: [...table.querySelectorAll(".markers .marker")].map((m) => m.textContent.trim()),
+      dimmed: [...table.querySelectorAll(".hand__card.is-dimmed .card")].map(
+        (card) => getComputedStyle(card).filter),
+      first: steps[0].dataset.state,
+      last: steps[steps.length - 1].dataset.state,
+    });
+  }).observe(document.body, {subtree: true, childList: true, attributes: true,
+                             attributeFilter: ["class"]});
+}"""
+
+
+def test_the_seats_and_markers_change_only_as_the_cards_land(page: Page):
+    table = TablePage(page)
+    table.start_short_game()
+    page.evaluate(RECORDER)
+    table.pass_cards(1, use_hint=True)
+    telling = []
+    for _trick in range(13):
+        if table.settle() != "play":
+            break
+        table.play_playable(-1)
+        replays = page.evaluate("window.replays")
+        telling = [r for r in replays if json.loads(r["first"]) != json.loads(r["last"])]
+        if len(telling) >= 2:
+            break
+    assert telling, "no replay in the hand where the bots' cards changed the indicators"
+    for replay in telling:
+        first = json.loads(replay["first"])
+        shown = {seat["place"]: seat["points"] for seat in replay["seats"]}
+        assert shown == first["points"], replay
+        moon = {seat["place"] for seat in replay["seats"] if seat["moon"]}
+        assert moon == ({first["moon"]} if first["moon"] else set()), replay
+        markers = {re.sub(r"\\s+", " ", marker) for marker in replay["markers"]}
+        assert ("♥ Cœurs ouverts" in markers) == first["hearts"], replay
+        assert ("♠Q jouée" in markers) == first["queen"], replay
+        # Which cards may be played is not shown before the bots' cards are down either.
+        assert set(replay["dimmed"]) <= {"none"}, replay
