@@ -19,6 +19,7 @@ from game.cardnames import RED_SUITS, SUIT_NAMES, rank_label, short_name
 from game.display import HAND_SUIT_ORDER, Face, PlayedCard, hand_order, moon_sentence, played_card
 from game.engine import Card, PassDirection, Phase, PlayerView
 from game.engine.cards import QUEEN_OF_SPADES, RANKS, SUIT_SYMBOLS
+from game.engine.rules import moon_scores
 from game.engine.view import moon_threat
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
@@ -287,13 +288,14 @@ def _seat(
     perspective: Perspective,
 ) -> SeatView:
     occupant = position.seating.occupants[seat]
+    points, threat = shown_points(list(view.points_taken), finished=view.phase == Phase.FINISHED)
     return SeatView(
         seat=seat,
         name=perspective.name(seat),
         place=perspective.place(seat),
-        hand_points=view.points_taken[seat],
+        hand_points=points[seat],
         total=game.totals[seat],
-        moon_threat=view.moon_threat == seat,
+        moon_threat=threat == seat,
         thinking=thinking == seat,
         is_bot=position.seating.live and occupant.bot_plays,
         choosing=position.seating.live and seat in choosing and not perspective.is_viewer(seat),
@@ -416,15 +418,24 @@ def _replay(
     return before, steps, table_state(view, start, perspective)
 
 
+def shown_points(taken: list[int], *, finished: bool) -> tuple[list[int], int | None]:
+    """What the seats show for the hand: the points taken and who threatens the moon while
+    it is played; once it is over, its scores with the moon applied (the result panel's
+    figures: a shooter shows 0, not 26) and no threat left."""
+    if finished:
+        return moon_scores(taken)[0], None
+    return taken, moon_threat(taken)
+
+
 def table_state(view: PlayerView, played: int, perspective: Perspective) -> str:
     """The indicators once the hand's first `played` cards are down, as JSON for table.js:
     each place's points (« 13 pts »), the place threatening the moon, the two markers.
     Points are counted when a trick is complete, as the engine counts them."""
-    points = [0, 0, 0, 0]
+    taken = [0, 0, 0, 0]
     for trick in view.tricks[: played // 4]:
-        points[trick.winner] += trick.points
+        taken[trick.winner] += trick.points
     cards = [card for _seat, card in view.plays[:played]]
-    threat = moon_threat(points)
+    points, threat = shown_points(taken, finished=played == 52)
     return json.dumps(
         {
             "points": {

@@ -132,8 +132,12 @@ def _check_the_result(table: TablePage, number: int, totals: dict[str, int]) -> 
         expect(moon).to_have_count(0)
     new_totals = {name: totals[name] + scores[name] for name in SEATS}
     assert {name: row.total for name, row in rows.items()} == new_totals
-    # The seats behind the panel show the same totals.
-    assert {seat.name: seat.total for seat in table.seats()} == new_totals
+    # The seats behind the panel show the same totals, and the hand's scores (after a moon
+    # too: the shooter's seat says 0, not 26, and no « Menace de lune » is left).
+    seats = table.seats()
+    assert {seat.name: seat.total for seat in seats} == new_totals
+    assert {seat.name: seat.hand_points for seat in seats} == scores
+    assert not any(seat.moon_threat for seat in seats)
 
     lowest = min(new_totals.values())
     over = max(new_totals.values()) >= TARGET and list(new_totals.values()).count(lowest) == 1

@@ -177,6 +177,12 @@ def test_a_moon_is_announced_in_the_hand_result(guest, guest_owner):
     page = page_of(guest, scripted_game(guest_owner, MOON_PLAYS, hands=MOON_HANDS))
 
     assert "Vous avez tiré la lune !" in page
+    # The seats behind the panel say what the panel says: 0 for the shooter, 26 for the
+    # others, and no « Menace de lune » once the hand is over (issue 11, bug 4).
+    you = re.search(r'<div class="seat seat--bottom[^"]*">(.*?)</div>', page, re.S).group(1)
+    assert '<span class="seat__points">0 pt</span>' in you
+    assert page.count('<span class="seat__points">26 pts</span>') == 3
+    assert 'class="badge badge--moon"' not in page
 
 
 def finished_game(guest, guest_owner, winner: int) -> Game:
