@@ -70,7 +70,7 @@ def _lead_reason(view: PlayerView, card: Card) -> str:
         return _("%(card)s est maître : vous prenez ce pli avant que quelqu’un ne coupe.") % {
             "card": _capitalised(with_article(card))
         }
-    return _("Entame du côté le moins dangereux pour vous.")
+    return _("Entamez dans la couleur la moins dangereuse pour vous.")
 
 
 def _follow_reason(view: PlayerView, card: Card, name_of: NameOf) -> str:

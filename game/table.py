@@ -309,13 +309,13 @@ def _last_trick(view: PlayerView, perspective: Perspective) -> str:
     last = view.tricks[-1]
     if perspective.is_viewer(last.winner):
         return ngettext(
-            "Dernier pli pour vous : %(points)s point.",
-            "Dernier pli pour vous : %(points)s points.",
+            "Dernier pli pour vous : %(points)s point.",
+            "Dernier pli pour vous : %(points)s points.",
             last.points,
         ) % {"points": last.points}
     return ngettext(
-        "Dernier pli pour %(name)s : %(points)s point.",
-        "Dernier pli pour %(name)s : %(points)s points.",
+        "Dernier pli pour %(name)s : %(points)s point.",
+        "Dernier pli pour %(name)s : %(points)s points.",
         last.points,
     ) % {"name": perspective.name(last.winner), "points": last.points}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -122,3 +122,14 @@ def test_the_list_costs_the_same_few_queries_for_a_full_page(guest, django_asser
 
 def test_the_header_links_to_the_history(client):
     assert f'href="{HISTORY}"' in client.get(reverse("game:home")).content.decode()
+
+
+def test_dates_read_as_french_abbreviates_them_1_dec_2026(guest):
+    game = quick_games(owner_of_client(guest), 1)[0]
+    december = timezone.make_aware(datetime(2026, 12, 1, 15, 30))
+    Game.objects.filter(pk=game.pk).update(created_at=december)
+
+    page = guest.get(HISTORY).content.decode()
+
+    assert "1 déc. 2026" in page
+    assert "Déc 2026" not in page

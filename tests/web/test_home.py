@@ -91,3 +91,14 @@ def test_with_a_game_under_way_reprendre_comes_first_and_nouvelle_partie_beside_
     assert f'href="{started["Location"]}">Reprendre</a>' in play_form
     assert ">Nouvelle partie</button>" in play_form
     assert ">Jouer</button>" not in page
+
+
+@pytest.mark.django_db
+def test_a_game_just_played_reads_a_l_instant_not_0_minute(client):
+    client.get(reverse("game:home"))
+    client.post(reverse("game:new_game"))
+
+    page = client.get(reverse("game:home")).content.decode()
+
+    assert "à l’instant" in page
+    assert "0 minute" not in page

@@ -129,7 +129,7 @@ def test_the_trick_shows_each_card_at_its_players_side(guest, guest_owner):
 def test_an_empty_trick_names_who_took_the_last_one(guest, guest_owner):
     page = page_of(guest, scripted_game(guest_owner, "2C 7C JC AC"))
 
-    assert "Dernier pli pour Chloé : 0 point." in page
+    assert "Dernier pli pour Chloé : 0 point." in page
 
 
 def test_markers_show_hearts_open_and_the_queen_played(guest, guest_owner):
