@@ -93,7 +93,7 @@ class TablePage:
         self.play_again_button = self.result.get_by_role("button", name="Rejouer")
         self.hearts_marker = self.table.get_by_text("♥ Cœurs ouverts", exact=True)
         self.queen_marker = self.table.get_by_text("♠Q jouée", exact=True)
-        self.no_pass = self.trick.get_by_text("Pas de passe cette manche", exact=True)
+        self.no_pass = self.table.get_by_text("Pas de passe cette manche", exact=True)
 
     # -- Starting ------------------------------------------------------------------------
 

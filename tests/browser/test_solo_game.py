@@ -66,6 +66,17 @@ def test_a_short_game_is_played_to_the_end_by_clicking(page: Page, viewport):
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
+def overlaps(one: dict | None, other: dict | None) -> bool:
+    if one is None or other is None:
+        return False
+    return (
+        one["x"] < other["x"] + other["width"]
+        and other["x"] < one["x"] + one["width"]
+        and one["y"] < other["y"] + other["height"]
+        and other["y"] < one["y"] + one["height"]
+    )
+
+
 def _start_the_hand(table: TablePage, number: int, whim: random.Random) -> None:
     """Pass three cards (hands 1-3 of each four), or see that this hand has no pass."""
     label = pass_label(number)
@@ -73,6 +84,10 @@ def _start_the_hand(table: TablePage, number: int, whim: random.Random) -> None:
     if label is None:
         assert state == "play"
         expect(table.no_pass).to_be_visible()
+        # Never drawn across the cards already on the table (issue 11, bug 3).
+        caption = table.no_pass.bounding_box()
+        for card in table.trick.get_by_role("img").all():
+            assert not overlaps(caption, card.bounding_box()), (caption, card.bounding_box())
         for other in RECEIVERS:
             expect(table.page.get_by_role("button", name=other)).to_have_count(0)
         assert not [name for name in table.card_names() if "(reçue)" in name]
