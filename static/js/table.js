@@ -17,6 +17,8 @@
   const text = JSON.parse(document.getElementById("table-text")?.textContent || "{}");
 
   let skipPause = null;
+  // « Avance rapide » lasts until the table waits for the player again: through every
+  // batch of the bots' moves (a Difficile turn comes in several answers).
   let fastForward = false;
   // Focus follows the hand after each swap only for keyboard players.
   let usingKeyboard = false;
@@ -85,7 +87,6 @@
   async function replay(table) {
     const steps = table.querySelectorAll("[data-replay-steps] > .played");
     if (!steps.length) return;
-    fastForward = false;
     const stage = table.querySelector(".trick__stage");
     table.classList.add("is-replaying");
     const start = table.querySelector("[data-replay-start]");
@@ -211,7 +212,10 @@
     });
     replay(table).then(() => {
       if (!table.isConnected) return;
-      if (!table.dataset.botsPending) focusHand(table);
+      if (!table.dataset.botsPending) {
+        fastForward = false;
+        focusHand(table);
+      }
       // The bots think in another request (another tab): ask again in a moment.
       else if (table.dataset.botsBusy) setTimeout(() => table.isConnected && advance(table), BUSY_RETRY_MS);
       else advance(table);
