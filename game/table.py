@@ -174,6 +174,8 @@ class TableView:
     # Another request lets the bots think (services.advance): the page waits before asking.
     bots_busy: bool
     difficulty_note: str
+    # The level the bots play this hand at (shown in the table's bar).
+    level: str
     action: HandAction | None
     no_pass: bool
     replay_start: list[PlayedCard]
@@ -263,6 +265,7 @@ def build_table(
         bots_pending=thinking is not None and not position.seating.live,
         bots_busy=bots_busy and thinking is not None,
         difficulty_note=_difficulty_note(game, hand.difficulty),
+        level=str(Difficulty(hand.difficulty).label),
         action=action,
         no_pass=view.direction is PassDirection.NONE and len(view.hand) == 13,
         replay_start=replay_start,

@@ -261,3 +261,11 @@ def test_a_tutorial_game_opens_on_the_tutorial_page(guest, guest_owner):
     response = guest.get(game_url("table", game))
     assert response.status_code == 302
     assert response["Location"] == reverse("tutorial:index")
+
+
+def test_the_bar_says_the_level_the_bots_play_at(guest):
+    game = start_game(guest, difficulty="hard")
+
+    page = page_of(guest, game)
+
+    assert '<span class="table__level">Robots : Difficile</span>' in page
