@@ -1,5 +1,9 @@
 """The table clock: it plays what live tables wait for past their deadline (game.live).
 
+It does not poll: after each round it waits on the channel layer until the next deadline
+is due, or until a write sets a new one (game.live sends `clock.wake` to CLOCK_GROUP after
+its commit), whichever comes first; SAFETY_WAIT bounds the wait, should a wake-up be lost.
+
 Deadlines live in the database, so any process may enforce them: `manage.py tableclock`
 (a worker of its own, started by `make run` beside Daphne when tables are shared through
 Redis) or, with the in-memory channel layer of a single process, a task inside that
@@ -11,18 +15,23 @@ so several clocks at once play each move once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from datetime import datetime
 
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.db.models import Min
 from django.utils import timezone
 
 from game import services
+from game.live import CLOCK_GROUP
 from game.models import Game, LiveTable
 
 logger = logging.getLogger(__name__)
 
-# How often the clock looks for overdue tables: a bot's move at a live table waits for it.
-TICK_SECONDS = 0.2
+# The longest a clock waits without looking at the database.
+SAFETY_WAIT = 5.0
 
 
 def due_tables() -> list[int]:
@@ -46,6 +55,16 @@ def tick() -> int:
     return moved
 
 
+def seconds_to_next_deadline() -> float:
+    """How long until a table in play is due (0: one is), at most SAFETY_WAIT."""
+    next_deadline: datetime | None = LiveTable.objects.filter(
+        game__status=Game.Status.PLAYING
+    ).aggregate(next=Min("deadline"))["next"]
+    if next_deadline is None:
+        return SAFETY_WAIT
+    return min(max((next_deadline - timezone.now()).total_seconds(), 0.0), SAFETY_WAIT)
+
+
 _task: asyncio.Task | None = None
 
 
@@ -53,15 +72,23 @@ def start_in_process() -> None:
     """The clock as a task of the running event loop (once per process)."""
     global _task
     if _task is None or _task.done():
-        _task = asyncio.get_running_loop().create_task(_run_forever())
+        _task = asyncio.get_running_loop().create_task(run_forever())
 
 
-async def _run_forever() -> None:
+async def run_forever() -> None:
+    """Rounds of `tick`, each followed by a wait for the next deadline or a wake-up."""
+    layer = get_channel_layer()
+    assert layer is not None, "the table clock needs a channel layer (settings.CHANNEL_LAYERS)"
+    channel = await layer.new_channel()
     while True:
+        # Again each round: a group's membership expires (channels' group_expiry).
+        await layer.group_add(CLOCK_GROUP, channel)
         try:
             moved = await database_sync_to_async(tick)()
+            wait = 0.0 if moved else await database_sync_to_async(seconds_to_next_deadline)()
         except Exception:
             logger.exception("Table clock")
-            moved = 0
-        if not moved:
-            await asyncio.sleep(TICK_SECONDS)
+            wait = SAFETY_WAIT
+        if wait > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(layer.receive(channel), wait)

@@ -27,6 +27,11 @@ HAND_PAUSE = timedelta(seconds=15)
 MISSED_TURNS_BEFORE_BOT = 2
 
 
+# The channel-layer group every running table clock listens to for new deadlines
+# (game.clock).
+CLOCK_GROUP = "table-clock"
+
+
 def group_name(game_id: int) -> str:
     """The channel-layer group of everyone connected to a table."""
     return f"table-{game_id}"
@@ -35,11 +40,14 @@ def group_name(game_id: int) -> str:
 def announce(game_id: int, event: str, **values: object) -> None:
     """After the transaction commits (never before: a browser would fetch a state that may
     still roll back): `event` to every connection of the table."""
+    _send_after_commit(group_name(game_id), {"type": event, **values})
 
+
+def _send_after_commit(group: str, message: dict[str, object]) -> None:
     def send() -> None:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group_name(game_id), {"type": event, **values})
+            async_to_sync(layer.group_send)(group, message)
 
     transaction.on_commit(send)
 
@@ -79,6 +87,9 @@ def schedule(position: Position) -> None:
     table.deadline_move = game.move_count
     table.save(update_fields=["deadline", "deadline_move"])
     announce_move(game.pk, game.move_count)
+    if table.deadline is not None:
+        # The clocks wait for the next deadline they know of: this one may come sooner.
+        _send_after_commit(CLOCK_GROUP, {"type": "clock.wake"})
 
 
 def present(position: Position, seat: int) -> None:

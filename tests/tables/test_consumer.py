@@ -6,6 +6,7 @@ to that socket alone, which stays usable."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 
@@ -17,6 +18,7 @@ from django.db import connections
 from django.test import Client
 
 from config.asgi import application
+from game import clock
 from game.models import Game
 from tests.tables.helpers import guest_client, open_table, position, sit, start, token_of
 from tests.tables.test_live_play import pass_of, post_pass
@@ -285,3 +287,24 @@ async def test_a_frame_naming_another_table_acts_on_its_own_table_only(table) ->
     )()
     assert counts == moves
     await alice.disconnect()
+
+
+async def test_the_clock_wakes_for_a_new_deadline_instead_of_polling() -> None:
+    """Waiting on the channel layer: a deadline set after the clock went to sleep is met at
+    once (SAFETY_WAIT is 5 s), here Difficile bots choosing their passes."""
+    task = asyncio.create_task(clock.run_forever())
+    await asyncio.sleep(0.3)  # the clock is now waiting: nothing is due
+
+    def open_hard_table() -> Game:
+        host = guest_client()
+        return start(host, open_table(host, difficulty="hard"))
+
+    game = await sync_to_async(open_hard_table)()
+    passes = sync_to_async(lambda: game.moves.filter(kind="pass").count())
+    started = asyncio.get_running_loop().time()
+    while await passes() < 3:
+        assert asyncio.get_running_loop().time() - started < clock.SAFETY_WAIT / 2
+        await asyncio.sleep(0.05)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

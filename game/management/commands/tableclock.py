@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
+import asyncio
 from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
 
 from game import clock
 
@@ -21,12 +20,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, once: bool = False, **options: Any) -> None:
+        if once:
+            clock.tick()
+            return
         self.stdout.write("Table clock running (Ctrl-C to stop).")
-        while True:
-            close_old_connections()
-            moved = clock.tick()
-            if once:
-                return
-            if not moved:
-                # A worker's pause between rounds, not a request's.
-                time.sleep(clock.TICK_SECONDS)
+        asyncio.run(clock.run_forever())
