@@ -31,4 +31,6 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # The table's settings (« Réglages »): POST only, kept for an account (accounts.views).
+    path("reglages/", views.preferences, name="preferences"),
 ]

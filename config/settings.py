@@ -99,6 +99,9 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 # csp_nonce: the nonce of an inline <script> or <style> (docs/security.md).
                 "django.template.context_processors.csp",
+                # preferences_json / preferences_form: the visitor's table settings, read
+                # only by a template that shows them (accounts/context_processors.py).
+                "accounts.context_processors.preferences",
             ],
         },
     },

@@ -48,6 +48,9 @@ NEW_GAME = Limit("new_game", "20/m", per_address="300/10m")
 ADVANCE = Limit("advance", "60/m", per_address="240/m")
 MOMENTS = Limit("moments", "20/m", per_address="120/10m")
 PASSWORD = Limit("password", "20/10m", per_address="60/10m")
+# A cheap write (one row), but a write: a script gone wrong posting the table's settings
+# in a loop is stopped (accounts.views.preferences).
+PREFERENCES = Limit("preferences", "60/m")
 
 
 def visitor(group: str, request: HttpRequest) -> str:
