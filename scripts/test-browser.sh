@@ -12,6 +12,16 @@ case $status in
     *) exit "$status" ;;
 esac
 
+# axe-core for the accessibility test (npm ci when missing or when package-lock.json
+# changed). Exit 3: not installable here, said so plainly; that one test then skips, the
+# rest of the suite runs (under CI=true the script fails instead).
+status=0
+scripts/ensure-axe.sh || status=$?
+case $status in
+    0 | 3) ;;
+    *) exit "$status" ;;
+esac
+
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # tests/browser named on the command line is collected even though the default addopts
 # say --ignore=tests/browser (that keeps it out of a plain `pytest`). With pytest-asyncio
