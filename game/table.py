@@ -48,6 +48,17 @@ class SeatView:
     is_bot: bool = False
     choosing: bool = False
     absent: bool = False
+    # Cards still in the seat's hand (its card backs), and whether the table waits for it.
+    cards_left: int = 13
+    turn: bool = False
+
+    @property
+    def initials(self) -> str:
+        """The seat's avatar: the first letters of its name (« Léa » → « L », « Jean
+        Dupont » → « JD »), never an image from elsewhere."""
+        words = self.name.split()
+        letters = words[0][0] if len(words) == 1 else words[0][0] + words[1][0]
+        return letters.upper()
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,28 @@ class HandCard:
         if self.reason:
             return _("%(card)s : %(reason)s") % {"card": name, "reason": self.reason}
         return name
+
+
+@dataclass(frozen=True)
+class PassedReminder:
+    """During the hand: the three cards the viewer passed, and to whom."""
+
+    cards: list[Face]
+    receiver: str
+
+    @property
+    def names(self) -> str:
+        return ", ".join(face.name for face in self.cards)
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """« Dernier pli »: the trick before the one on the table, who played what and who
+    took it, until the next trick ends."""
+
+    plays: list[PlayedCard]
+    # « Pris par Léa : 2 points » / « Pris par vous : 0 point »
+    taken: str
 
 
 @dataclass(frozen=True)
@@ -191,6 +224,13 @@ class TableView:
     live: object | None = None
     # Who looks: a seat, or None for a spectator (no hand, no action).
     viewer: int | None = HUMAN
+    previous_trick: LastTrick | None = None
+    passed: PassedReminder | None = None
+
+    @property
+    def celebration(self) -> list[str]:
+        """« Victoire »: the suits that rain over the result panel (table.css staggers them)."""
+        return list(HAND_SUIT_ORDER) * 6
 
     @property
     def difficulties(self) -> list[tuple[str, str]]:
@@ -278,6 +318,8 @@ def build_table(
         menu_links=menu_links(game),
         live=live,
         viewer=viewer,
+        previous_trick=_previous_trick(view, perspective) if deal.phase != Phase.PASSING else None,
+        passed=_passed(view, perspective) if viewer is not None else None,
     )
 
 
@@ -292,6 +334,7 @@ def _seat(
 ) -> SeatView:
     occupant = position.seating.occupants[seat]
     points, threat = shown_points(list(view.points_taken), finished=view.phase == Phase.FINISHED)
+    waited_for = thinking == seat or seat in choosing
     return SeatView(
         seat=seat,
         name=perspective.name(seat),
@@ -303,6 +346,46 @@ def _seat(
         is_bot=position.seating.live and occupant.bot_plays,
         choosing=position.seating.live and seat in choosing and not perspective.is_viewer(seat),
         absent=occupant.missed_turns > 0 and not occupant.away,
+        cards_left=_cards_left(view.plays, seat),
+        turn=waited_for or (view.phase == Phase.PLAYING and view.turn == seat),
+    )
+
+
+def _cards_left(plays: Sequence[tuple[int, Card]], seat: int) -> int:
+    return 13 - sum(player == seat for player, _card in plays)
+
+
+def _cards_label(count: int) -> tuple[int, str]:
+    """A seat's card backs: the number drawn over them, and « 10 cartes » for screen readers."""
+    return count, ngettext("%(cards)s carte", "%(cards)s cartes", count) % {"cards": count}
+
+
+def _previous_trick(view: PlayerView, perspective: Perspective) -> LastTrick | None:
+    if not view.tricks:
+        return None
+    trick = view.tricks[-1]
+    if perspective.is_viewer(trick.winner):
+        taken = ngettext(
+            "Pris par vous : %(points)s point", "Pris par vous : %(points)s points", trick.points
+        ) % {"points": trick.points}
+    else:
+        taken = ngettext(
+            "Pris par %(name)s : %(points)s point",
+            "Pris par %(name)s : %(points)s points",
+            trick.points,
+        ) % {"name": perspective.name(trick.winner), "points": trick.points}
+    return LastTrick(
+        plays=[played_card(seat, card, perspective=perspective) for seat, card in trick.plays],
+        taken=taken,
+    )
+
+
+def _passed(view: PlayerView, perspective: Perspective) -> PassedReminder | None:
+    if not view.passed or view.phase == Phase.FINISHED:
+        return None
+    return PassedReminder(
+        cards=[Face.of(card) for card in sorted(view.passed, key=hand_order)],
+        receiver=perspective.name(view.direction.receiver(view.seat)),
     )
 
 
@@ -437,10 +520,15 @@ def table_state(view: PlayerView, played: int, perspective: Perspective) -> str:
     taken = [0, 0, 0, 0]
     for trick in view.tricks[: played // 4]:
         taken[trick.winner] += trick.points
-    cards = [card for _seat, card in view.plays[:played]]
+    plays = view.plays[:played]
+    cards = [card for _seat, card in plays]
     points, threat = shown_points(taken, finished=played == 52)
     return json.dumps(
         {
+            "cards": {
+                perspective.place(seat): _cards_label(_cards_left(plays, seat)) for seat in range(4)
+            },
+            "turn": _turn_after(view, played, perspective),
             "points": {
                 perspective.place(seat): ngettext("%(points)s pt", "%(points)s pts", points[seat])
                 % {"points": points[seat]}
@@ -451,6 +539,17 @@ def table_state(view: PlayerView, played: int, perspective: Perspective) -> str:
             "queen": QUEEN_OF_SPADES in cards,
         }
     )
+
+
+def _turn_after(view: PlayerView, played: int, perspective: Perspective) -> str | None:
+    """The place to play once the hand's first `played` cards are down: the next seat
+    round the table, or the last trick's taker; None once the hand is over (or before
+    its first card, which the final table shows)."""
+    if played == 0 or played >= 52:
+        return None
+    if played % 4:
+        return perspective.place((view.plays[played - 1][0] + 1) % 4)
+    return perspective.place(view.tricks[played // 4 - 1].winner)
 
 
 def _standings(game: Game, scores: list[int], perspective: Perspective) -> list[ResultRow]:

@@ -14,7 +14,92 @@
   const COLLECT_MS = 350;
   // How long a table whose bots think in another request waits before asking again.
   const BUSY_RETRY_MS = 800;
+  // « Jouer automatiquement une carte seule possible »: the card goes after this pause.
+  const AUTO_PLAY_MS = 350;
   const text = JSON.parse(document.getElementById("table-text")?.textContent || "{}");
+
+  // « Réglages »: the account's when it has saved some, else this browser's (localStorage),
+  // else the defaults the page gives (accounts.selectors.PlayerPreferences).
+  const SPEEDS = { lente: 1.6, normale: 1, rapide: 0.45, instantanee: 0 };
+  const STORE_KEY = "dame-de-pique:preferences";
+  const fromPage = JSON.parse(document.getElementById("preferences")?.textContent || "{}");
+  const preferences = loadPreferences();
+  applyCardSize();
+
+  function loadPreferences() {
+    const settings = { speed: "normale", auto_play: false, card_size: "normale", sounds: false };
+    let stored = null;
+    try {
+      stored = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
+    } catch {
+      stored = null;
+    }
+    const source = fromPage.saved || !stored ? fromPage : stored;
+    for (const name of Object.keys(settings)) {
+      if (typeof source[name] === typeof settings[name]) settings[name] = source[name];
+    }
+    if (!(settings.speed in SPEEDS)) settings.speed = "normale";
+    remember(settings);
+    return settings;
+  }
+
+  function remember(settings) {
+    try {
+      localStorage.setItem(STORE_KEY, JSON.stringify(settings));
+    } catch {
+      // Private browsing without storage: the settings last as long as the page.
+    }
+  }
+
+  function applyCardSize() {
+    document.documentElement.dataset.cardSize = preferences.card_size;
+  }
+
+  // The settings form shows what is in force (the page drew the server's values), and each
+  // change applies at once; htmx posts it to the account (accounts.views.preferences).
+  function setUpPreferences(table) {
+    const form = table.querySelector("[data-preferences-form]");
+    if (!form) return;
+    for (const input of form.elements) {
+      if (!(input.name in preferences)) continue;
+      if (input.type === "checkbox") input.checked = preferences[input.name];
+      else if (input.type === "radio") input.checked = input.value === preferences[input.name];
+    }
+    form.addEventListener("change", () => {
+      const data = new FormData(form);
+      preferences.speed = data.get("speed") || preferences.speed;
+      preferences.card_size = data.get("card_size") || preferences.card_size;
+      preferences.auto_play = data.has("auto_play");
+      preferences.sounds = data.has("sounds");
+      remember(preferences);
+      applyCardSize();
+    });
+    // An account that never saved any takes this browser's on its first table.
+    if (fromPage.signed_in && !fromPage.saved && !setUpPreferences.seeded) {
+      setUpPreferences.seeded = true;
+      htmx.trigger(form, "change");
+    }
+  }
+
+  // Short sounds made by the browser itself (Web Audio), off unless chosen in « Réglages ».
+  let audio = null;
+  function sound(kind) {
+    if (!preferences.sounds || !window.AudioContext) return;
+    audio ||= new AudioContext();
+    const notes = { card: [[660, 0.05]], win: [[523, 0.12], [659, 0.12], [784, 0.25]] }[kind];
+    let at = audio.currentTime;
+    for (const [frequency, length] of notes) {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.08, at);
+      volume.gain.exponentialRampToValueAtTime(0.001, at + length);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + length);
+      at += length;
+    }
+  }
 
   let skipPause = null;
   // « Avance rapide » lasts until the table waits for the player again: through every
@@ -26,14 +111,15 @@
   document.addEventListener("pointerdown", () => (usingKeyboard = false), true);
 
   function pause(ms) {
-    if (fastForward) return Promise.resolve();
+    const factor = SPEEDS[preferences.speed];
+    if (fastForward || !factor) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         skipPause = null;
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(done, ms * factor);
       skipPause = done;
     });
   }
@@ -54,7 +140,15 @@
       const points = table.querySelector(`.seat--${place} .seat__points`);
       if (points) points.textContent = label;
     }
+    for (const [place, [count, label]] of Object.entries(state.cards)) {
+      const cards = table.querySelector(`.seat--${place} .seat__cards`);
+      if (!cards) continue;
+      cards.dataset.cards = count;
+      cards.querySelector(".seat__count").textContent = count;
+      cards.querySelector(".seat__cards-label").textContent = label;
+    }
     for (const seat of table.querySelectorAll(".seat")) {
+      seat.classList.toggle("is-turn", seat.classList.contains(`seat--${state.turn}`));
       const threatened = seat.classList.contains(`seat--${state.moon}`);
       seat.classList.toggle("is-moon", threatened);
       const badge = seat.querySelector(".badge--moon");
@@ -100,6 +194,7 @@
       if (!table.isConnected) return;
       stage.append(step.cloneNode(true));
       showState(table, step.dataset.state);
+      sound("card");
       const winner = step.dataset.wins;
       if (winner) {
         await pause(TRICK_SHOWN_MS);
@@ -203,8 +298,41 @@
     refresh();
   }
 
+  // The one card the rules allow, played for the player who chose so in « Réglages ».
+  function autoPlay(table) {
+    if (!preferences.auto_play) return;
+    const form = table.querySelector("form.hand--playing");
+    const playable = form ? [...form.querySelectorAll(".hand__card:not(.is-dimmed) input")] : [];
+    if (playable.length !== 1) return;
+    playable[0].checked = true;
+    setTimeout(() => table.isConnected && form.requestSubmit(), AUTO_PLAY_MS * (SPEEDS[preferences.speed] || 0));
+  }
+
+  // « Feuille de marque » (menu, result panel): a dialog that stays open across the
+  // table's swaps (a live table swaps on every card of the others).
+  let sheetOpen = false;
+  function setUpSheet(table) {
+    const sheet = table.querySelector("[data-sheet]");
+    if (!sheet) return;
+    const open = () => {
+      htmx.trigger(sheet.querySelector("[data-sheet-body]"), "load-sheet");
+      sheet.showModal();
+      sheetOpen = true;
+    };
+    for (const button of table.querySelectorAll("[data-open-sheet]")) {
+      button.addEventListener("click", () => {
+        button.closest("details")?.removeAttribute("open");
+        open();
+      });
+    }
+    sheet.addEventListener("close", () => (sheetOpen = false));
+    if (sheetOpen) open();
+  }
+
   function start(table) {
     setUpHand(table);
+    setUpPreferences(table);
+    setUpSheet(table);
     table.querySelector(".trick")?.addEventListener("click", () => skipPause?.());
     table.querySelector("[data-fast-forward]")?.addEventListener("click", () => {
       fastForward = true;
@@ -215,6 +343,8 @@
       if (!table.dataset.botsPending) {
         fastForward = false;
         focusHand(table);
+        autoPlay(table);
+        if (table.querySelector(".result--victory")) sound("win");
       }
       // The bots think in another request (another tab): ask again in a moment.
       else if (table.dataset.botsBusy) setTimeout(() => table.isConnected && advance(table), BUSY_RETRY_MS);

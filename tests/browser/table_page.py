@@ -315,3 +315,54 @@ class TablePage:
         number = self.hand_number()
         self.press(self.next_hand_button)
         expect(self.heading).to_contain_text(f"Manche {number + 1} ", timeout=SETTLE_MS)
+
+
+# The boxes a person reads (seats, their badges and card counts, markers, captions, the
+# status and notes, « reçue ») and the cards drawn on the table and in the hand: no text box
+# may cover a card. « reçue » sits inside its own card by design, over the cards of the hand
+# before it (which its own card covers too); a rotated trick card's box may graze a
+# neighbour by a pixel.
+_OVERLAPS_JS = """
+() => {
+  const visible = (element) => {
+    const style = getComputedStyle(element);
+    if (style.visibility === "hidden" || style.display === "none") return null;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 ? box : null;
+  };
+  const texts = [...document.querySelectorAll(
+    "#table .seat, #table .badge, #table .marker, #table .trick__caption, #table .status, " +
+    "#table .table__note, #table .passed, #table .received, #table .last-trick summary, " +
+    "#table .fast-forward, #table .table__bar > *"
+  )];
+  const cards = [...document.querySelectorAll(
+    "#table .trick__cards .card, #table .trick__stage .card, #table .hand__card .card"
+  )];
+  const found = [];
+  for (const text of texts) {
+    const a = visible(text);
+    if (!a || !text.textContent.trim()) continue;
+    const own = text.closest(".hand__card");
+    for (const card of cards) {
+      const holder = card.closest(".hand__card");
+      if (own && holder && (own === holder ||
+          own.compareDocumentPosition(holder) & Node.DOCUMENT_POSITION_PRECEDING)) continue;
+      const b = visible(card);
+      if (!b) continue;
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (x > 1 && y > 1) {
+        const name = holder?.querySelector("input")?.getAttribute("aria-label") ||
+          card.closest("[aria-label]")?.getAttribute("aria-label");
+        found.push(`${text.className} « ${text.textContent.trim().slice(0, 40)} » over ${name}`);
+      }
+    }
+  }
+  return found;
+}
+"""
+
+
+def overlapping_boxes(page: Page) -> list[str]:
+    """Each text box of the table that covers a card, described (empty when none does)."""
+    return page.evaluate(_OVERLAPS_JS)

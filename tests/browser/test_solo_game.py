@@ -17,6 +17,7 @@ from tests.browser.table_page import (
     SEATS,
     TablePage,
     card_name,
+    overlapping_boxes,
     pass_label,
 )
 
@@ -47,10 +48,13 @@ def test_a_short_game_is_played_to_the_end_by_clicking(page: Page, viewport):
         _start_the_hand(table, number, whim)
         for trick in range(1, 14):
             assert table.settle() == "play", f"hand {number}, trick {trick}"
+            # Nothing a person reads covers a card, at every step of the game (issue 11).
+            assert not overlapping_boxes(page), f"hand {number}, trick {trick}"
             _play_a_card(table, whim)
             if trick == 1:
                 assert not [name for name in table.card_names() if "(reçue)" in name]
         assert table.settle() == "result"
+        assert not overlapping_boxes(page), f"hand {number}, result"
         totals = _check_the_result(table, number, totals)
         print(f"hand {number}: totals {totals}")  # shown with a failure
         if table.play_again_button.is_visible():
@@ -171,4 +175,25 @@ def _check_the_result(table: TablePage, number: int, totals: dict[str, int]) -> 
         assert row.rank == 1 + sorted(new_totals.values()).index(row.total)
     expect(table.play_again_button).to_be_visible()
     expect(table.next_hand_button).to_have_count(0)
+    # A victory looks like one (the suits rain over the table), a defeat does not; the
+    # panel's ways on are separate buttons that never overlap.
+    celebration = table.page.locator(".result .celebration")
+    expect(celebration).to_have_count(1 if victory else 0)
+    buttons = [
+        table.result.get_by_role(role, name=name, exact=True)
+        for role, name in (
+            ("button", "Rejouer"),
+            ("link", "Revoir la partie"),
+            ("link", "Accueil"),
+            ("button", "Feuille de marque"),
+        )
+    ]
+    boxes = []
+    for button in buttons:
+        expect(button).to_be_visible()
+        assert "btn" in (button.get_attribute("class") or "")
+        boxes.append(button.bounding_box())
+    for index, box in enumerate(boxes):
+        for other in boxes[index + 1 :]:
+            assert not overlaps(box, other), (box, other)
     return new_totals

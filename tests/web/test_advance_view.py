@@ -27,7 +27,7 @@ def test_a_table_waiting_for_the_bots_asks_the_browser_to_advance(guest, slow_bo
     assert game_url("advance", game) in page
     # Hugo chooses his pass while the player chooses theirs: his seat thinks, the status
     # asks the player for theirs.
-    assert "seat seat--top is-thinking" in page
+    assert "seat seat--top is-turn is-thinking" in page
     assert "Choisissez 3 cartes à passer à Léa." in page
 
 

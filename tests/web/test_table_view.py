@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from django.urls import reverse
 
 from game.models import Game
+from game.positions import load_position
+from game.seating import SOLO_PERSPECTIVE
+from game.table import table_state
 from tests.driving import play_until
 from tests.web.conftest import (
     HTMX,
@@ -123,7 +127,26 @@ def test_the_trick_shows_each_card_at_its_players_side(guest, guest_owner):
     page = page_of(guest, scripted_game(guest_owner, "2C 7C JC AC 2D"))
 
     assert 'class="played played--right" role="img" aria-label="Chloé : 2 de carreau"' in page
-    assert "Dernier pli" not in page
+    # The caption under an empty trick is gone; « Dernier pli » still shows the first one.
+    assert "trick__caption" not in page
+
+
+def test_the_last_trick_control_shows_who_played_what_and_who_took_it(guest, guest_owner):
+    page = page_of(guest, scripted_game(guest_owner, "2C 7C JC AC 2D"))
+
+    panel = page[page.index('<details class="last-trick">') :]
+    panel = panel[: panel.index("</details>")]
+    assert "Dernier pli" in panel
+    assert re.findall(r'last-trick__name">([^<]+)<', panel) == ["Vous", "Léa", "Hugo", "Chloé"]
+    for name in ("2 de trèfle", "7 de trèfle", "Valet de trèfle", "As de trèfle"):
+        assert f'<span class="visually-hidden">{name}</span>' in panel
+    assert "Pris par Chloé : 0 point" in panel
+
+
+def test_before_the_first_trick_ends_there_is_no_last_trick(guest, guest_owner):
+    page = page_of(guest, scripted_game(guest_owner, "2C 7C JC"))
+
+    assert "last-trick" not in page
 
 
 def test_an_empty_trick_names_who_took_the_last_one(guest, guest_owner):
@@ -203,6 +226,13 @@ def test_a_won_game_says_victory_with_the_ranking_and_replay(guest, guest_owner)
     ranks = re.findall(r"<td>(\d)</td>\s*<th scope=\"row\" class=\"scores__name\">(\w+)</th>", page)
     assert ranks[0] == ("1", "Vous")
     assert ranks[-1] == ("4", "Léa")
+    # It looks like one: the suits rain over the table (table.css stops them when motion
+    # is reduced), and the panel's ways on are separate buttons.
+    assert 'class="result result--victory"' in page
+    assert page.count('class="celebration__suit') == 24
+    actions = page[page.index('<div class="result__actions">') :]
+    for label in ("Rejouer", "Revoir la partie", "Accueil", "Feuille de marque"):
+        assert re.search(rf'class="btn[^"]*"[^>]*>{label}<', actions), label
 
 
 def test_a_lost_game_says_defeat(guest, guest_owner):
@@ -210,6 +240,8 @@ def test_a_lost_game_says_defeat(guest, guest_owner):
 
     assert "Défaite" in page
     assert "Victoire" not in page
+    assert 'class="result result--defeat"' in page
+    assert "celebration" not in page
 
 
 def test_training_mode_advises_and_shows_the_cards_played(guest, guest_owner):
@@ -269,3 +301,46 @@ def test_the_bar_says_the_level_the_bots_play_at(guest):
     page = page_of(guest, game)
 
     assert '<span class="table__level">Robots : Difficile</span>' in page
+
+
+def test_each_replayed_card_carries_the_card_backs_left_and_whose_turn_follows(guest_owner):
+    # Chloé takes the first trick with the ♣A and leads the ♦2: the player follows.
+    position = load_position(scripted_game(guest_owner, "2C 7C JC AC 2D"))
+    view = position.deal.view(0)
+
+    def state(played: int) -> dict:
+        return json.loads(table_state(view, played, SOLO_PERSPECTIVE))
+
+    assert state(3)["turn"] == "right"
+    assert state(3)["cards"] == {
+        "bottom": [12, "12 cartes"],
+        "left": [12, "12 cartes"],
+        "top": [12, "12 cartes"],
+        "right": [13, "13 cartes"],
+    }
+    assert state(4)["turn"] == "right"  # the trick's taker leads the next
+    assert state(5)["turn"] == "bottom"
+    assert state(5)["cards"]["right"] == [11, "11 cartes"]
+    assert state(0)["turn"] is None
+
+
+def test_opponents_show_their_card_backs_and_the_seat_to_play_glows(guest, guest_owner):
+    page = page_of(guest, scripted_game(guest_owner, "2C 7C JC AC 2D"))
+
+    assert re.findall(r'data-cards="(\d+)"', page) == ["12", "12", "11"]
+    assert '<span class="seat__cards-label visually-hidden">11 cartes</span>' in page
+    assert "seat seat--bottom is-turn" in page
+    assert "is-turn" not in page.replace("seat seat--bottom is-turn", "")
+
+
+def test_the_cards_passed_are_recalled_during_the_hand(guest):
+    game = start_game(guest)
+    pass_now(guest, game)
+
+    page = page_of(guest, game)
+
+    reminder = page[page.index('<p class="passed">') :]
+    reminder = reminder[: reminder.index("</p>")]
+    assert "Passées à Léa :" in reminder
+    assert len(re.findall(r'class="passed__card', reminder)) == 3
+    assert "Vous avez passé à Léa : " in reminder

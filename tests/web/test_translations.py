@@ -348,7 +348,11 @@ def test_htmx_fragments_carry_no_header(guest, guest_owner):
     fragment = guest.get(game_url("table", game), **HTMX).content.decode()
 
     assert fragment.lstrip().startswith('<section id="table"')
-    assert "lang-switch" not in fragment
+    assert "site-header" not in fragment
+    # The site's links and language switch come only inside the game's « Menu », which
+    # shows them where the header folds away (small screens).
+    menu_site = fragment.index('class="menu__site"')
+    assert fragment.index("lang-switch") > menu_site
 
 
 @pytest.mark.django_db
