@@ -48,8 +48,10 @@ def test_a_short_game_is_played_to_the_end_by_clicking(page: Page, viewport):
         _start_the_hand(table, number, whim)
         for trick in range(1, 14):
             assert table.settle() == "play", f"hand {number}, trick {trick}"
-            # Nothing a person reads covers a card, at every step of the game (issue 11).
+            # Nothing a person reads covers a card, at every step of the game (issue 11),
+            # and the opposite seat stays centred over the trick, its badge beside it.
             assert not overlapping_boxes(page), f"hand {number}, trick {trick}"
+            _check_the_opposite_seat(table)
             _play_a_card(table, whim)
             if trick == 1:
                 assert not [name for name in table.card_names() if "(reçue)" in name]
@@ -68,6 +70,26 @@ def test_a_short_game_is_played_to_the_end_by_clicking(page: Page, viewport):
     assert [seat.total for seat in table.seats()] == [0, 0, 0, 0]
     # Nothing wider than the screen at any size.
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+def _check_the_opposite_seat(table: TablePage) -> None:
+    """Issue 11, bug 2 (seen at 844×390): the seat in front was off-centre and widened
+    when its « Menace de lune » badge appeared."""
+    seat = table.page.locator("#table .seat--top")
+    box, trick = seat.bounding_box(), table.trick.bounding_box()
+    assert abs(box["x"] + box["width"] / 2 - (trick["x"] + trick["width"] / 2)) <= 3, (box, trick)
+    widths = seat.evaluate(
+        """seat => {
+          const badge = seat.querySelector(".badge--moon");
+          const width = seat.getBoundingClientRect().width;
+          if (!badge) return [width, width];
+          badge.style.display = "none";
+          const without = seat.getBoundingClientRect().width;
+          badge.style.display = "";
+          return [width, without];
+        }"""
+    )
+    assert widths[0] == widths[1], widths
 
 
 def overlaps(one: dict | None, other: dict | None) -> bool:

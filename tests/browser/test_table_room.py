@@ -124,7 +124,7 @@ def _open_settings(table: TablePage) -> None:
     table.press(page.get_by_text("Réglages", exact=True))
 
 
-@pytest.mark.parametrize("viewport", [PHONE_PORTRAIT, DESKTOP], ids=["phone", "desktop"])
+@SIZES
 def test_settings_apply_at_once_and_are_kept_by_the_browser(page: Page, viewport):
     table = TablePage(page, touch=viewport["width"] < 600)
     table.start_short_game()
@@ -212,3 +212,37 @@ def test_an_account_keeps_its_settings_in_another_browser(browser, live_server_u
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE_LANDSCAPE, DESKTOP], ids=["landscape", "desktop"])
+def test_in_english_the_received_tags_touch_neither_each_other_nor_the_buttons(
+    page: Page, viewport
+):
+    table = TablePage(page, touch=False)
+    table.start_short_game()
+    table.pass_cards(1, use_hint=True)
+    assert table.settle() == "play"
+    # English, from the header or, where it folds away, from the game's menu.
+    if not page.locator(".site-header").is_visible():
+        table.press(page.get_by_text("Menu", exact=True))
+    page.get_by_role("button", name="EN English").filter(visible=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    tags = page.locator(".received")
+    expect(tags.first).to_have_text("received")
+    boxes = [tag.bounding_box() for tag in tags.all()]
+    assert len(boxes) == 3
+    buttons = [button.bounding_box() for button in page.locator(".controls .btn").all()]
+    for index, box in enumerate(boxes):
+        for other in boxes[index + 1 :] + buttons:
+            assert not _touch(box, other), (box, other)
+    assert not overlapping_boxes(page)
+
+
+def _touch(one: dict, other: dict) -> bool:
+    """Overlapping or closer than a pixel."""
+    return (
+        one["x"] < other["x"] + other["width"] + 1
+        and other["x"] < one["x"] + one["width"] + 1
+        and one["y"] < other["y"] + other["height"] + 1
+        and other["y"] < one["y"] + one["height"] + 1
+    )
