@@ -9,7 +9,7 @@ PORT ?= 8000
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-unit test-browser test-services bench load lint format venv migrate clean
+.PHONY: run test test-unit test-browser test-services bench load screens lint format venv migrate clean
 
 venv:
 	@scripts/bootstrap.sh
@@ -44,6 +44,12 @@ bench: venv
 # Daphne, 50 guests), postgres (production settings, 100) or postgres-2 (two Daphne, Redis).
 load: venv
 	$(PYTHON) scripts/load.py $(SCENARIO)
+
+# The solo table at six screen sizes, five states each, into test-artifacts/screens/ (to
+# look at a layout change; the browser suite checks it).
+screens: venv
+	@scripts/ensure-chromium.sh
+	$(PYTHON) scripts/screenshots.py
 
 # ruff (style), import-linter (the layers: pyproject's [tool.importlinter]) and mypy with
 # django-stubs (the types: [tool.mypy]).

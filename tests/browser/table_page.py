@@ -12,7 +12,7 @@ import re
 import time
 from dataclasses import dataclass
 
-from playwright.sync_api import Error as PlaywrightError, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Error as PlaywrightError, Locator, Page, expect
 
 # Viewports: portrait and landscape phones and a desktop (docs/architecture.md, « The table »).
 PHONE_PORTRAIT = {"width": 390, "height": 844}
@@ -29,6 +29,21 @@ YOUR_MOVE = re.compile(
 # trick and a half, in several requests when the bots run out of time) a few seconds on a
 # busy machine.
 SETTLE_MS = 30_000
+
+
+# « Réglages » → « Instantanée », as this browser's own settings (static/js/table.js): the
+# bots' cards land at once. For tests that play whole games and check what the table shows
+# between moves, not how it deals them out (test_solo_fast_forward, test_solo_no_spoilers
+# and the keyboard test watch the animation).
+INSTANT = (
+    "localStorage.setItem('dame-de-pique:preferences', JSON.stringify("
+    "{speed: 'instantanee', auto_play: false, card_size: 'normale', sounds: false}))"
+)
+
+
+def play_instantly(target: Page | BrowserContext) -> None:
+    """Every page of `target` opens with the animation speed « Instantanée »."""
+    target.add_init_script(INSTANT)
 
 
 def pass_label(hand_number: int) -> str | None:
@@ -115,8 +130,11 @@ class TablePage:
         return self.hand.get_by_label(accessible_name, exact=True)
 
     def card_names(self) -> list[str]:
-        """The accessible names of the cards in hand, in the order shown."""
-        return [card.get_attribute("aria-label") or "" for card in self.cards().all()]
+        """The accessible names of the cards in hand, in the order shown (read in one go:
+        a whole game reads them hundreds of times)."""
+        return self.cards().evaluate_all(
+            "cards => cards.map((card) => card.getAttribute('aria-label') || '')"
+        )
 
     def playable_cards(self) -> list[str]:
         return [name for name in self.card_names() if is_playable(name)]
@@ -132,9 +150,9 @@ class TablePage:
 
     def trick_cards(self) -> list[str]:
         """« Léa : 2 de trèfle », … in the order played."""
-        return [
-            card.get_attribute("aria-label") or "" for card in self.trick.get_by_role("img").all()
-        ]
+        return self.trick.get_by_role("img").evaluate_all(
+            "cards => cards.map((card) => card.getAttribute('aria-label') || '')"
+        )
 
     def hand_number(self) -> int:
         return int(re.search(r"Manche (\d+)", self.heading.inner_text()).group(1))

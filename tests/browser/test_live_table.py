@@ -12,7 +12,7 @@ import time
 
 from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, expect
 
-from tests.browser.table_page import DESKTOP, SETTLE_MS, YOUR_MOVE, TablePage
+from tests.browser.table_page import DESKTOP, SETTLE_MS, YOUR_MOVE, TablePage, play_instantly
 
 GAME_SECONDS = 420
 
@@ -20,6 +20,7 @@ GAME_SECONDS = 420
 def new_person(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
     context = browser.new_context(base_url=base_url, viewport=DESKTOP, locale="fr-FR")
     context.set_default_timeout(10_000)
+    play_instantly(context)
     return context, context.new_page()
 
 

@@ -19,6 +19,7 @@ from tests.browser.table_page import (
     card_name,
     overlapping_boxes,
     pass_label,
+    play_instantly,
 )
 
 RECEIVERS = {"Passer à gauche": "Léa", "Passer à droite": "Chloé", "Passer en face": "Hugo"}
@@ -35,6 +36,7 @@ TARGET = 50
 )
 def test_a_short_game_is_played_to_the_end_by_clicking(page: Page, viewport):
     # conftest gives the context touch (and a mobile browser) below 600 px wide.
+    play_instantly(page)
     table = TablePage(page, touch=viewport["width"] < 600)
     # The person's whims (which card, which way to play it) are reproducible per viewport;
     # the deal is not (every game has its own random seed).
@@ -218,4 +220,10 @@ def _check_the_result(table: TablePage, number: int, totals: dict[str, int]) -> 
     for index, box in enumerate(boxes):
         for other in boxes[index + 1 :]:
             assert not overlaps(box, other), (box, other)
+    # « Feuille de marque » from the panel: a row for each hand of the game.
+    table.press(buttons[-1])
+    sheet = table.page.get_by_role("dialog", name="Feuille de marque")
+    expect(sheet.get_by_role("row")).to_have_count(1 + number, timeout=10_000)
+    table.press(sheet.get_by_role("button", name="Fermer"))
+    expect(sheet).to_be_hidden()
     return new_totals

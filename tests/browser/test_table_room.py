@@ -25,6 +25,9 @@ SIZES = pytest.mark.parametrize(
     ids=["phone-portrait", "phone-landscape", "desktop"],
 )
 OPPONENTS = ("Léa", "Hugo", "Chloé")
+LARGE_DESKTOP = {"width": 1920, "height": 1080}
+SMALL_PHONE = {"width": 360, "height": 640}
+SMALL_PHONE_LANDSCAPE = {"width": 667, "height": 375}
 
 
 def _seat(page: Page, name: str):
@@ -94,6 +97,10 @@ def test_the_table_shows_a_full_card_room_at_every_size(page: Page, viewport):
     assert panel.get_by_text("2 de trèfle").count() == 1
     table.press(last.get_by_text("Dernier pli", exact=True))
     expect(panel).to_be_hidden()
+    # The server draws it: a reload keeps it.
+    page.reload()
+    assert table.settle() == "play"
+    expect(page.locator(".last-trick").get_by_text("Dernier pli", exact=True)).to_be_visible()
 
     # The markers sit by the trick (under it; beside it on a phone held sideways), near
     # the centre of the table.
@@ -246,3 +253,28 @@ def _touch(one: dict, other: dict) -> bool:
         and one["y"] < other["y"] + other["height"] + 1
         and other["y"] < one["y"] + one["height"] + 1
     )
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [LARGE_DESKTOP, SMALL_PHONE, SMALL_PHONE_LANDSCAPE],
+    ids=["1920x1080", "360x640", "667x375"],
+)
+def test_the_table_grows_on_a_large_screen_and_fits_a_small_one(page: Page, viewport):
+    table = TablePage(page, touch=viewport["width"] < 600)
+    table.start_short_game()
+    table.pass_cards(1, use_hint=True)
+    assert table.settle() == "play"
+    width, height = viewport["width"], viewport["height"]
+    hand = table.hand.bounding_box()
+    card = table.hand.locator(".card").first.bounding_box()
+    if width >= 1900:
+        # The hand spans a sensible width with cards larger than a laptop's.
+        assert hand["width"] >= 0.6 * width, hand
+        assert card["width"] >= 100, card
+    # Nothing wider than the screen, the whole table (bar to buttons) in one screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    buttons = page.locator(".controls").bounding_box()
+    bar = page.locator(".table__bar").bounding_box()
+    assert bar["y"] >= 0 and buttons["y"] + buttons["height"] <= height + 1, (bar, buttons)
+    assert not overlapping_boxes(page)
