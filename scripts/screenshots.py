@@ -51,8 +51,16 @@ def _shoot(browser, base_url: str, out: Path, width: int, height: int) -> None:
     page.screenshot(path=out / f"pass-{name}.png")
     for _ in range(TRICKS_IN + 1):  # the pass, then the tricks
         _ready(page)
+        move = int(page.locator("#table").get_attribute("data-move") or 0)
         page.locator("[data-hint-button]").click()
         page.locator("[data-submit]").click()
+        page.wait_for_function(
+            "move => Number(document.getElementById('table')?.dataset.move) > move",
+            arg=move,
+            timeout=WAIT_MS,
+        )
+        # The replay starts once htmx hands the new table to the script.
+        page.wait_for_timeout(100)
     _ready(page)
     page.screenshot(path=out / f"play-{name}.png")
     page.get_by_text("Dernier pli", exact=True).click()
