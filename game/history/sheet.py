@@ -45,6 +45,8 @@ class ScoreSheet:
     rows: list[SheetRow]
     standings: list[Standing]
     links: ReplayLinks
+    # The column of the person reading (seat 0 but for a live table seen from another seat).
+    you: int = 0
 
     @property
     def shared(self) -> bool:
@@ -97,4 +99,5 @@ def score_sheet(
         rows=rows,
         standings=standings,
         links=links,
+        you=perspective.bottom,
     )

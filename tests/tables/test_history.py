@@ -3,6 +3,7 @@ own seat, with the same score sheet and replay as a solo game."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -47,6 +48,9 @@ def test_a_seated_friend_finds_the_game_in_their_history_from_their_seat(players
         assert expected in page or expected.lower() in page.lower()
         sheet = client.get(reverse("game:replay", args=[game.pk])).content.decode()
         assert other in sheet and "Partager" not in sheet
+        # The reader's own column is the one marked, whatever their seat.
+        headers = re.findall(r'<th scope="col"( class="is-you")?>([^<]+)</th>', sheet)
+        assert [name for marked, name in headers if marked] == ["Vous"], headers
     assert guest_client().get(reverse("game:replay", args=[game.pk])).status_code == 404
 
 
