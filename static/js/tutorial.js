@@ -1,31 +1,74 @@
-// « Apprendre à jouer »: on a narrow screen the notes sit below the table. When new ones
-// arrive mostly out of sight, a button at the bottom of the screen says so and scrolls to
-// them. Everything else is the table's own script (table.js).
+// « Apprendre à jouer »: the notes a moment brings are read one at a time (« Suivant »,
+// then « J’ai compris »). On a narrow screen, where the notes column sits below the table,
+// they show over the felt, between the table's bar and your hand, so that a beginner reads
+// them without losing the hand; « J’ai compris » puts them away and « Revoir la note »
+// brings them back. « Recommencer » asks before starting the deal again. Everything else
+// is the table's own script (table.js).
 (function () {
   "use strict";
 
-  let observer = null;
+  const NARROW = window.matchMedia("(max-width: 999px)");
 
-  function watch() {
-    observer?.disconnect();
-    const fresh = document.getElementById("tutorial-notes-new");
-    const pill = document.querySelector("[data-notes-pill]");
-    if (!fresh || !pill) return;
-    observer = new IntersectionObserver(
-      ([entry]) => {
-        const visible = entry.intersectionRect.height;
-        const couldBe = Math.min(entry.boundingClientRect.height, window.innerHeight);
-        pill.hidden = visible >= couldBe / 2;
-      },
-      { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] },
-    );
-    observer.observe(fresh);
-    pill.addEventListener("click", (event) => {
-      event.preventDefault();
-      pill.hidden = true;
-      fresh.scrollIntoView({ behavior: "smooth", block: "start" });
-    });
+  // The room between the table's bar and the hand, where the notes may show on a phone.
+  function place(notes) {
+    const bar = document.querySelector("#table .table__bar");
+    const hand = document.querySelector("#table .hand__cards") || document.querySelector("#table .you");
+    if (!bar || !hand) return;
+    const top = Math.max(bar.getBoundingClientRect().bottom, 0) + 4;
+    const bottom = Math.min(hand.getBoundingClientRect().top, window.innerHeight) - 4;
+    notes.style.setProperty("--notes-top", `${top}px`);
+    notes.style.setProperty("--notes-height", `${Math.max(bottom - top, 120)}px`);
   }
 
-  htmx.onLoad(watch);
+  function setUp() {
+    const aside = document.getElementById("tutorial-notes");
+    const fresh = document.getElementById("tutorial-notes-new");
+    const list = fresh ? [...fresh.querySelectorAll(".note")] : [];
+    if (!aside || !list.length) return;
+    place(fresh);
+    // htmx hands over the table and the notes (out of band) separately: set up once.
+    if (fresh.dataset.ready) return;
+    fresh.dataset.ready = "1";
+    const recall = aside.querySelector("[data-notes-recall]");
+    let current = 0;
+
+    const show = (index, focus) => {
+      current = index;
+      list.forEach((note, at) => (note.hidden = at !== index));
+      if (focus) list[index].querySelector(".note__title")?.focus({ preventScroll: true });
+    };
+    const open = (focus) => {
+      aside.classList.remove("is-put-away");
+      if (recall) recall.hidden = true;
+      place(fresh);
+      show(0, focus);
+    };
+
+    for (const note of list) note.querySelector(".note__title")?.setAttribute("tabindex", "-1");
+    fresh.addEventListener("click", (event) => {
+      if (event.target.closest("[data-note-next]")) show(current + 1, true);
+      else if (event.target.closest("[data-note-done]")) {
+        aside.classList.add("is-put-away");
+        if (recall) recall.hidden = !NARROW.matches;
+      }
+    });
+    recall?.addEventListener("click", () => open(true));
+    open(false);
+  }
+
+  htmx.onLoad((element) => {
+    if (element === document.body || element.id === "tutorial-notes" || element.id === "table") {
+      setUp();
+    }
+  });
+  window.addEventListener("resize", () => {
+    const fresh = document.getElementById("tutorial-notes-new");
+    if (fresh) place(fresh);
+  });
+
+  // « Recommencer » in the middle of the deal asks before throwing it away.
+  document.addEventListener("submit", (event) => {
+    const question = event.target.dataset?.confirm;
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
 })();

@@ -41,8 +41,41 @@ class TutorialPage(TablePage):
         return tuple(keys)
 
     def new_notes(self) -> tuple[str, ...]:
-        """The notes this moment brought, as shown beside the table (or in the summary)."""
-        return self._keys(self.notes.locator(".note--new"))
+        """The notes this moment brought, read as a newcomer reads them: one at a time,
+        « Suivant » to the next, « J’ai compris » after the last (on a phone); each one
+        wholly on the screen with the hand still in view. At the end of the deal, the
+        summary's."""
+        pager = self.page.locator("#tutorial-notes-new .note--new")
+        count = pager.count()
+        if not count:
+            return self._keys(self.notes.locator(".note--new"))
+        keys = []
+        for index in range(count):
+            note = pager.filter(visible=True)
+            expect(note).to_have_count(1)
+            self._check_in_view(note)
+            keys.append(note.get_attribute("data-note") or "")
+            if index < count - 1:
+                self.press(note.get_by_role("button", name="Suivant"))
+            elif (done := note.get_by_role("button", name="J’ai compris")).is_visible():
+                self.press(done)
+                expect(note).to_be_hidden()
+                expect(self.notes.get_by_role("button", name=re.compile("^Revoir"))).to_be_visible()
+        return tuple(keys)
+
+    def _check_in_view(self, note: Locator) -> None:
+        box = note.bounding_box()
+        height = self.page.viewport_size["height"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, box
+        # The hand is not under the note: its first card is what the screen shows there.
+        card = self.hand.locator(".card").first
+        assert card.evaluate(
+            """card => {
+              const box = card.getBoundingClientRect();
+              const x = box.left + box.width / 2, y = box.top + box.height / 2;
+              return y > 0 && y < innerHeight && card.contains(document.elementFromPoint(x, y));
+            }"""
+        ), "the note hides the hand"
 
     def missed_notes(self) -> tuple[str, ...]:
         return self._keys(self.summary.locator(".note--missed"))
@@ -124,3 +157,34 @@ def test_other_choices_still_meet_every_note_and_a_reload_resumes(page: Page, vi
     tutorial.press(tutorial.summary.get_by_role("button", name="Recommencer le tutoriel"))
     assert tutorial.settle() == "pass"
     assert tutorial.new_notes() == HINT_PATH[0]
+
+
+def test_restarting_in_the_middle_of_the_deal_asks_first(page: Page):
+    tutorial = TutorialPage(page)
+    tutorial.start_from_home()
+    assert tutorial.settle() == "pass"
+    tutorial.pass_cards(1, use_hint=True)
+    assert tutorial.settle() == "play"
+    hand = tutorial.card_names()
+    questions: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        questions.append(dialog.message)
+        if accept:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    restart = tutorial.notes.get_by_role("button", name="Recommencer", exact=True)
+    page.once("dialog", lambda dialog: answer(dialog, accept=False))
+    tutorial.press(restart)
+    expect(tutorial.hand.get_by_role("radio")).to_have_count(13)
+    assert questions == [
+        "Recommencer le tutoriel depuis le début ? La donne en cours sera abandonnée."
+    ]
+    assert tutorial.card_names() == hand  # dismissed: nothing changed
+
+    page.once("dialog", lambda dialog: answer(dialog, accept=True))
+    tutorial.press(restart)
+    expect(tutorial.hand.get_by_role("checkbox")).to_have_count(13)  # the pass again
+    assert len(questions) == 2
