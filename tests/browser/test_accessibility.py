@@ -154,7 +154,7 @@ def test_tutorial(page: Page, audit: Audit, viewport):
     expect(page.get_by_role("heading", name="Apprendre à jouer", level=1)).to_be_visible()
     audit.check("tutorial, start page")
     tutorial.press(page.get_by_role("button", name="Commencer"))
-    expect(tutorial.heading).to_have_text("Manche 1 · en 100 points")
+    expect(tutorial.heading).to_have_text("Apprendre à jouer · donne guidée")
     assert tutorial.settle() == "pass"
     expect(tutorial.notes).to_be_visible()
     audit.check("tutorial, the deal with its notes")

@@ -23,6 +23,7 @@ class TutorialPage(TablePage):
 
     def __init__(self, page: Page, *, touch: bool = False) -> None:
         super().__init__(page, touch=touch)
+        self.heading = self.table.get_by_role("heading", level=1)
         self.notes = page.get_by_role("complementary", name="Apprendre à jouer")
         self.summary = page.get_by_role("dialog", name="Tutoriel terminé")
 
@@ -31,7 +32,7 @@ class TutorialPage(TablePage):
         self.press(self.page.get_by_role("link", name="Apprendre à jouer", exact=True))
         expect(self.page.get_by_role("heading", name="Apprendre à jouer", level=1)).to_be_visible()
         self.press(self.page.get_by_role("button", name="Commencer"))
-        expect(self.heading).to_have_text("Manche 1 · en 100 points")
+        expect(self.heading).to_have_text("Apprendre à jouer · donne guidée")
 
     def _keys(self, notes: Locator) -> tuple[str, ...]:
         keys = []
