@@ -56,9 +56,20 @@
     open(false);
   }
 
+  // The end of the deal opens at its title (a focused button lower down would scroll the
+  // panel past it on a phone).
+  function openSummary() {
+    const title = document.querySelector(".summary .result__title");
+    if (!title || title.dataset.shown) return;
+    title.dataset.shown = "1";
+    title.closest(".result__panel").scrollTop = 0;
+    title.focus({ preventScroll: true });
+  }
+
   htmx.onLoad((element) => {
     if (element === document.body || element.id === "tutorial-notes" || element.id === "table") {
       setUp();
+      openSummary();
     }
   });
   window.addEventListener("resize", () => {

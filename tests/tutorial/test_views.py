@@ -197,6 +197,7 @@ def test_the_end_explains_the_score_and_offers_a_real_game(client):
     # The summary takes the place of the game's own result panel.
     assert "Manche suivante" not in page and "Victoire" not in page and "Défaite" not in page
     assert "note--missed" not in page
+    assert "Vous connaissez maintenant toutes les règles." in page
     assert game.is_finished
 
 
@@ -216,6 +217,9 @@ def test_notes_the_deal_never_brought_are_in_the_summary(guest):
     missed = re.findall(r'class="note note--missed" data-note="(\w+)"', page)
     assert {"passing", "received"} <= set(missed)
     assert "Ce que cette manche ne vous a pas montré" in page
+    # Not « toutes les règles »: some were only read in the summary.
+    assert "toutes les règles" not in page
+    assert "les notes ci-dessus disent ce que cette manche ne vous a pas montré" in page
 
 
 def test_starting_again_deals_the_tutorial_afresh(client):
