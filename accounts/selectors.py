@@ -1,10 +1,11 @@
-"""Reading an account's table settings (the selectors). Nothing here writes."""
+"""Reading accounts: who a username names, and an account's table settings (the
+selectors). Nothing here writes."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 
 from accounts.models import CardSize, Preferences, Speed
 
@@ -34,6 +35,13 @@ class PlayerPreferences:
 
 
 DEFAULTS = PlayerPreferences()
+
+
+def active_account(username: str) -> User:
+    """The account a profile address names (players.views), exactly as it was typed at
+    sign-up (usernames are case-sensitive); a deactivated account is no one's profile any
+    more. `DoesNotExist` otherwise, which the view turns into a 404."""
+    return User.objects.get(username=username, is_active=True)
 
 
 def preferences_for(user: AbstractBaseUser | AnonymousUser | None) -> PlayerPreferences:

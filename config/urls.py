@@ -15,6 +15,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("game.urls")),
     path("compte/", include("accounts.urls")),
     path("apprendre/", include("tutorial.urls")),
+    # Players' profiles: an account's public page, the guest's own (players.views).
+    path("joueurs/", include("players.urls")),
     path("", include("tables.urls")),
     # set_language: the header's language switch (POST language=fr|en, next=this page).
     path("i18n/", include("django.conf.urls.i18n")),

@@ -62,11 +62,17 @@ def owned_game(owner: Owner, game_id: int) -> Game:
     return owned_games(owner).get(pk=game_id)
 
 
+def reviewable_games(owner: Owner) -> QuerySet[Game]:
+    """The games the owner may review: theirs, or a live table they sat at once started
+    (the replay's rule, which a profile also asks to know which of its games to link)."""
+    games = owned_games(owner) | seated_games(owner)
+    return games.exclude(status=Game.Status.WAITING)
+
+
 def played_game(owner: Owner, game_id: int) -> tuple[Game, Perspective]:
     """A game the owner may review, and their view of it: theirs, or a live table they sat
     at (seen from their seat)."""
-    games = owned_games(owner) | seated_games(owner)
-    game = games.exclude(status=Game.Status.WAITING).get(pk=game_id)
+    game = reviewable_games(owner).get(pk=game_id)
     seating = seating_of(game)
     seat = seating.seat_of(owner)
     return game, Perspective(seating, HUMAN if seat is None else seat)

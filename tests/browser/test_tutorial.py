@@ -108,7 +108,9 @@ def test_following_the_hint_meets_each_note_once_in_order(page: Page, viewport):
     assert state == "result"
     expect(tutorial.summary).to_be_visible()
     # It opens at its title, also on a phone.
-    expect(tutorial.summary.get_by_role("heading", name="Tutoriel terminé")).to_be_in_viewport(ratio=1)
+    expect(tutorial.summary.get_by_role("heading", name="Tutoriel terminé")).to_be_in_viewport(
+        ratio=1
+    )
     moments.append(tutorial.new_notes())
 
     assert moments == list(HINT_PATH)
