@@ -107,3 +107,32 @@ def test_a_game_already_claimed_by_another_account_stays_with_it(
     assert guest_game.owner == paul
     marie = django_user_model.objects.get(username="marie")
     assert not owned_games(Owner(user_id=marie.pk)).exists()
+
+
+@pytest.mark.django_db
+def test_signing_up_from_the_tutorial_comes_back_to_it_with_the_deal(client):
+    """Issue 12: « Créer un compte » from the tutorial returns to the tutorial, whose deal
+    then belongs to the new account."""
+    tutorial = reverse("tutorial:index")
+    client.post(reverse("tutorial:start"))
+    page = client.get(tutorial).content.decode()
+    signup = f'href="{reverse("accounts:signup")}?next={tutorial}"'
+    assert signup in page
+    assert f'href="{reverse("accounts:login")}?next={tutorial}"' in page
+
+    form = client.get(f"{reverse('accounts:signup')}?next={tutorial}").content.decode()
+    assert f'name="next" value="{tutorial}"' in form
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "lea", "password1": PASSWORD, "password2": PASSWORD, "next": tutorial},
+    )
+    assert response.status_code == 302 and response["Location"] == tutorial
+    user_games = Game.objects.filter(owner__username="lea", kind=Game.Kind.TUTORIAL)
+    assert user_games.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_account_pages_do_not_send_people_back_to_themselves(client):
+    page = client.get(reverse("accounts:signup")).content.decode()
+    assert f'href="{reverse("accounts:login")}"' in page
+    assert "?next=/compte/" not in page
