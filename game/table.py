@@ -273,8 +273,12 @@ def build_table(
     # The bot the table is waiting for, if any: to play, or to choose its pass.
     thinking = pending_bot_seat(deal, position.seating)
     choosing = people_to_act(position)
+    # Read once for the four seats: the points shown and every card played this hand.
+    shown = shown_points(list(view.points_taken), finished=view.phase == Phase.FINISHED)
+    plays = view.plays
     seats = [
-        _seat(seat, view, game, position, thinking, choosing, perspective) for seat in range(4)
+        _seat(seat, view, game, position, thinking, choosing, perspective, shown, plays)
+        for seat in range(4)
     ]
     action = _hand_action(view, game, perspective) if viewer is not None else None
     replay_start, replay, replay_state = _replay(view, new_moves, perspective)
@@ -331,9 +335,11 @@ def _seat(
     thinking: int | None,
     choosing: list[int],
     perspective: Perspective,
+    shown: tuple[list[int], int | None],
+    plays: Sequence[tuple[int, Card]],
 ) -> SeatView:
     occupant = position.seating.occupants[seat]
-    points, threat = shown_points(list(view.points_taken), finished=view.phase == Phase.FINISHED)
+    points, threat = shown
     waited_for = thinking == seat or seat in choosing
     return SeatView(
         seat=seat,
@@ -346,7 +352,7 @@ def _seat(
         is_bot=position.seating.live and occupant.bot_plays,
         choosing=position.seating.live and seat in choosing and not perspective.is_viewer(seat),
         absent=occupant.missed_turns > 0 and not occupant.away,
-        cards_left=_cards_left(view.plays, seat),
+        cards_left=_cards_left(plays, seat),
         turn=waited_for or (view.phase == Phase.PLAYING and view.turn == seat),
     )
 
@@ -528,7 +534,7 @@ def table_state(view: PlayerView, played: int, perspective: Perspective) -> str:
             "cards": {
                 perspective.place(seat): _cards_label(_cards_left(plays, seat)) for seat in range(4)
             },
-            "turn": _turn_after(view, played, perspective),
+            "turn": _turn_after(view, plays, perspective),
             "points": {
                 perspective.place(seat): ngettext("%(points)s pt", "%(points)s pts", points[seat])
                 % {"points": points[seat]}
@@ -541,14 +547,17 @@ def table_state(view: PlayerView, played: int, perspective: Perspective) -> str:
     )
 
 
-def _turn_after(view: PlayerView, played: int, perspective: Perspective) -> str | None:
-    """The place to play once the hand's first `played` cards are down: the next seat
+def _turn_after(
+    view: PlayerView, plays: Sequence[tuple[int, Card]], perspective: Perspective
+) -> str | None:
+    """The place to play once `plays` (the hand's first cards) are down: the next seat
     round the table, or the last trick's taker; None once the hand is over (or before
     its first card, which the final table shows)."""
+    played = len(plays)
     if played == 0 or played >= 52:
         return None
     if played % 4:
-        return perspective.place((view.plays[played - 1][0] + 1) % 4)
+        return perspective.place((plays[-1][0] + 1) % 4)
     return perspective.place(view.tricks[played // 4 - 1].winner)
 
 

@@ -24,6 +24,8 @@
   const STORE_KEY = "dame-de-pique:preferences";
   const fromPage = JSON.parse(document.getElementById("preferences")?.textContent || "{}");
   const preferences = loadPreferences();
+  // An account with no saved settings is given this browser's once per page.
+  let seeded = false;
   applyCardSize();
 
   function loadPreferences() {
@@ -75,8 +77,8 @@
       applyCardSize();
     });
     // An account that never saved any takes this browser's on its first table.
-    if (fromPage.signed_in && !fromPage.saved && !setUpPreferences.seeded) {
-      setUpPreferences.seeded = true;
+    if (fromPage.signed_in && !fromPage.saved && !seeded) {
+      seeded = true;
       htmx.trigger(form, "change");
     }
   }
