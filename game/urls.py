@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from game import history_views, views
+from game import history_views, moments_views, views
 from game.converters import ShareTokenConverter
 
 app_name = "game"
@@ -28,7 +28,7 @@ urlpatterns = [
     ),
     path(
         "partie/<int:game_id>/revoir/<int:hand_number>/moments-cles/",
-        history_views.replay_moments,
+        moments_views.replay_moments,
         name="replay_moments",
     ),
     path("partie/<int:game_id>/partager/", history_views.share, name="share"),
@@ -41,7 +41,7 @@ urlpatterns = [
     ),
     path(
         "partage/<share_token:token>/<int:hand_number>/moments-cles/",
-        history_views.shared_moments,
+        moments_views.shared_moments,
         name="shared_moments",
     ),
 ]
