@@ -25,9 +25,11 @@ run: migrate
 
 test: lint test-unit test-browser test-services
 
+# On every core (pytest-xdist: each worker its own test database); about half the time on
+# the two-core CI machine.
 test-unit: venv
 	@scripts/ensure-gettext.sh
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 test-browser: venv
 	@scripts/test-browser.sh

@@ -112,6 +112,9 @@ def sqlite_database(path: Path | str) -> dict:
         "ENGINE": "config.sqlite",
         "NAME": str(path),
         "OPTIONS": dict(SQLITE_OPTIONS),
+        # Said outright (Django's own default for SQLite): pytest-django then leaves each
+        # parallel worker its own in-memory database instead of naming files after this one.
+        "TEST": {"NAME": ":memory:"},
     }
 
 

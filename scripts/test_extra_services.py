@@ -23,6 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 PYTEST_NO_TESTS = 5
+# The database rerun on every core, as `make test-unit` (pytest-xdist); the channel-layer
+# and multi-process runs stay in one process: they share one Redis and fixed servers.
+PARALLEL = ["-n", "auto"]
 
 
 def postgres_answers(url: str) -> bool:
@@ -72,7 +75,7 @@ def main() -> int:
         if run_pytest(
             f"database suites on PostgreSQL ({database_url})",
             {"DATABASE_URL": database_url},
-            ["tests", "--ignore=tests/engine", "--ignore=tests/bots"],
+            [*PARALLEL, "tests", "--ignore=tests/engine", "--ignore=tests/bots"],
         ):
             failures.append("PostgreSQL run")
     else:

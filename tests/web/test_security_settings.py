@@ -88,7 +88,9 @@ def test_refuse_unsafe_production_only_refuses_debug_in_production():
 
 
 @pytest.mark.parametrize(
-    "key", ["x" * 49, secrets.token_urlsafe(30), "ab" * 40, "django-insecure-" + "k3y!" * 12]
+    "key",
+    ["x" * 49, secrets.token_urlsafe(30), "ab" * 40, "django-insecure-" + "k3y!" * 12],
+    ids=["short", "random-40-characters", "repeated", "django-insecure"],
 )
 def test_production_refuses_a_weak_secret_key(tmp_path, key):
     with pytest.raises(ImproperlyConfigured, match="at least 50 characters"):
