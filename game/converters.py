@@ -4,8 +4,8 @@ from __future__ import annotations
 
 
 class ShareTokenConverter:
-    """A share link's token as game.history.sharing makes it: secrets.token_urlsafe(32),
-    43 characters of the URL-safe base64 alphabet (Game.share_token holds 43 at most).
+    """A share link's token as game.history.sharing.new_token makes it (a nonce and its
+    signature): 43 characters of the URL-safe base64 alphabet, as Game.share_token holds.
     Anything else (a NUL byte, a slash, a longer string) is not a share address, so a 404
     before any query; PostgreSQL refused a NUL byte with an error, which was a 500."""
 

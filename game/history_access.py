@@ -6,24 +6,31 @@ Each loader answers 404 without saying whether the game exists.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
-from django.utils.cache import add_never_cache_headers
+from dataclasses import replace
 
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+
+from game.history import sharing
 from game.history.selectors import owned_game, played_game, shared_game
 from game.models import Game
 from game.ownership import owner_of
-from game.seating import Perspective
-from game.views import HtmxHttpRequest
+from game.seating import Perspective, seating_of
 
 
-def owned_or_404(request: HtmxHttpRequest, game_id: int) -> Game:
+class SharingStopped(Http404):
+    """A share link its owner took back: still a 404, which a page may explain."""
+
+
+def owned_or_404(request: HttpRequest, game_id: int) -> Game:
     try:
         return owned_game(owner_of(request), game_id)
     except Game.DoesNotExist:
         raise Http404 from None
 
 
-def played_or_404(request: HtmxHttpRequest, game_id: int) -> tuple[Game, Perspective]:
+def played_or_404(request: HttpRequest, game_id: int) -> tuple[Game, Perspective]:
     """A game the visitor may review, and from which seat (a live table's other people)."""
     try:
         return played_game(owner_of(request), game_id)
@@ -32,10 +39,23 @@ def played_or_404(request: HtmxHttpRequest, game_id: int) -> tuple[Game, Perspec
 
 
 def shared_or_404(token: str) -> Game:
+    """The game behind a share link; SharingStopped for a link the site made that no longer
+    opens anything (its owner revoked it)."""
     try:
         return shared_game(token)
     except Game.DoesNotExist:
+        if sharing.was_issued(token):
+            raise SharingStopped from None
         raise Http404 from None
+
+
+def shared_perspective(game: Game) -> Perspective:
+    """A shared game as its visitor sees it: from the player's seat, the player named (their
+    account's name, « Invité » for a guest's game) since the visitor is not « Vous »."""
+    seating = seating_of(game)
+    player, *others = seating.occupants
+    name = game.owner.get_username() if game.owner is not None else _("Invité")
+    return Perspective(replace(seating, occupants=(replace(player, name=name), *others)), None)
 
 
 def private(response: HttpResponse) -> HttpResponse:

@@ -17,12 +17,20 @@ from django.views.decorators.http import require_POST, require_safe
 
 from game.history import moment_store, moments, sharing
 from game.history.links import ReplayLinks
-from game.history.replay import build_step
+from game.history.replay import ReplayOptions, build_step
 from game.history.selectors import history_page, load_hand
 from game.history.sheet import score_sheet
 from game.history.stats import player_stats
 from game.history.steps import StepNotFound
-from game.history_access import owned_or_404, played_or_404, private, shared_or_404, unlisted
+from game.history_access import (
+    SharingStopped,
+    owned_or_404,
+    played_or_404,
+    private,
+    shared_or_404,
+    shared_perspective,
+    unlisted,
+)
 from game.models import Game, Hand
 from game.ownership import owner_of
 from game.seating import SOLO_PERSPECTIVE, Perspective
@@ -70,8 +78,18 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_safe
 def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = shared_or_404(token)
-    return unlisted(_render_sheet(request, game, ReplayLinks(game.pk, token)))
+    try:
+        game = shared_or_404(token)
+    except SharingStopped:
+        return _sharing_stopped(request)
+    links = ReplayLinks(game.pk, token)
+    return unlisted(_render_sheet(request, game, links, shared_perspective(game)))
+
+
+def _sharing_stopped(request: HtmxHttpRequest) -> HttpResponse:
+    """A link its owner took back: still not found, but the visitor is told why."""
+    response = render(request, "history/game.html", {"sharing_stopped": True}, status=404)
+    return unlisted(private(response))
 
 
 # -- One step of a hand ------------------------------------------------------------------
@@ -85,15 +103,23 @@ def _render_step(
     step: int,
     perspective: Perspective = SOLO_PERSPECTIVE,
 ) -> HttpResponse:
+    options = ReplayOptions.from_query(request.GET, perspective)
     try:
         hands, record = load_hand(game, hand_number)
-        replay_step = build_step(game, hands, record, step, links, perspective)
+        replay_step = build_step(game, hands, record, step, links, perspective, options)
     except (Hand.DoesNotExist, StepNotFound):
         raise Http404 from None
     if replay_step.moments_url:
         analysis = moment_store.stored_analysis(record.hand)
         if analysis is not None:
-            replay_step.moments = moments.present(analysis, record, links, step)
+            replay_step.moments = moments.present(
+                analysis,
+                record,
+                replay_step.links,
+                step,
+                perspective=perspective,
+                game_accuracy=moment_store.game_accuracy(game),
+            )
     template = "history/replay.html#replay" if is_partial(request) else "history/replay.html"
     response = render(request, template, {"replay": replay_step})
     patch_vary_headers(response, ["HX-Request"])
@@ -110,8 +136,13 @@ def replay_step(
 
 @require_safe
 def shared_step(request: HtmxHttpRequest, token: str, hand_number: int, step: int) -> HttpResponse:
-    game = shared_or_404(token)
-    return unlisted(_render_step(request, game, ReplayLinks(game.pk, token), hand_number, step))
+    try:
+        game = shared_or_404(token)
+    except SharingStopped:
+        return _sharing_stopped(request)
+    links = ReplayLinks(game.pk, token)
+    response = _render_step(request, game, links, hand_number, step, shared_perspective(game))
+    return unlisted(response)
 
 
 # -- Sharing -----------------------------------------------------------------------------

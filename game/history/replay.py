@@ -4,12 +4,16 @@ What a step shows depends on the game: once it is over everything is revealed (a
 hands from the deal, every pass); while it is in progress the replay shows only what the
 player saw at the table: their own hand and passes and the cards played, never the bots'
 hands, not even those of hands already finished.
+
+A finished game may also be seen from any seat and with the other hands hidden, as it was
+played (ReplayOptions): the choice is in the address's query, which every link keeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
@@ -20,6 +24,7 @@ from game.history.links import ReplayLinks
 from game.history.steps import HandRecord
 from game.models import Game, Hand, Result
 from game.seating import SOLO_PERSPECTIVE, Perspective
+from game.seats import HUMAN
 
 DEAL_CAPTIONS = {
     PassDirection.LEFT: gettext_lazy("La donne : chacun passera 3 cartes à gauche."),
@@ -38,6 +43,137 @@ DIRECTION_LABELS = {
     PassDirection.ACROSS: gettext_lazy("Passe en face"),
     PassDirection.NONE: gettext_lazy("Pas de passe"),
 }
+
+
+# The query of a replay seen otherwise: « ?place=2&cartes=cachees ».
+PLACE_PARAMETER = "place"
+STEP_PARAMETER = "etape"
+FOLLOW_PARAMETER = "suivi"
+CARDS_PARAMETER = "cartes"
+HIDDEN_CARDS = "cachees"
+
+
+# -- How a finished game is seen -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatShown(Perspective):
+    """The viewer's perspective turned to another seat: `shown` at the bottom and its cards
+    in view, while the viewer is still « Vous » wherever they sit."""
+
+    shown: int = HUMAN
+
+    @property
+    def bottom(self) -> int:
+        return self.shown
+
+
+@dataclass(frozen=True)
+class ReplayOptions:
+    """From which seat a finished game is replayed (None: the viewer's own) and whether the
+    other hands are hidden, as the address's query says; a game in progress has neither."""
+
+    shown: int | None = None
+    hidden: bool = False
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, str], perspective: Perspective) -> ReplayOptions:
+        """The options the query asks for; a place that names no other seat is ignored."""
+        seats = {str(seat): seat for seat in range(4) if seat != perspective.bottom}
+        return cls(
+            shown=seats.get(query.get(PLACE_PARAMETER, "")),
+            hidden=query.get(CARDS_PARAMETER) == HIDDEN_CARDS,
+        )
+
+    @property
+    def _values(self) -> dict[str, str | int]:
+        values: dict[str, str | int] = {}
+        if self.shown is not None:
+            values[PLACE_PARAMETER] = self.shown
+        if self.hidden:
+            values[CARDS_PARAMETER] = HIDDEN_CARDS
+        return values
+
+    @property
+    def query(self) -> str:
+        """The query that keeps these options across the replay's links ("" for none)."""
+        return f"?{urlencode(self._values)}" if self._values else ""
+
+    def moments_url(
+        self, links: ReplayLinks, hand_number: int, step: int, *, following: bool = False
+    ) -> str:
+        """The key moments' address asked for from `step` (`following`: the page's poll of
+        an analysis under way, which claims nothing); the steps they link to keep these
+        options."""
+        values: dict[str, str | int] = {STEP_PARAMETER: step, **self._values}
+        if following:
+            values[FOLLOW_PARAMETER] = 1
+        return f"{links.moments(hand_number)}?{urlencode(values)}"
+
+    def applied_to(self, perspective: Perspective) -> Perspective:
+        if self.shown is None:
+            return perspective
+        return SeatShown(perspective.seating, perspective.viewer, shown=self.shown)
+
+    def keeping(self, links: ReplayLinks) -> ReplayLinks:
+        """The replay's links with these options kept on every step."""
+        return OptionLinks(links.game_id, links.token, query=self.query) if self.query else links
+
+
+@dataclass(frozen=True)
+class OptionLinks(ReplayLinks):
+    """ReplayLinks whose steps keep the replay's options (the sheet and the key moments'
+    own addresses need none)."""
+
+    query: str = ""
+
+    def step(self, hand_number: int, step: int) -> str:
+        return super().step(hand_number, step) + self.query
+
+
+@dataclass(frozen=True)
+class ViewChoice:
+    """A link to the same step seen otherwise (another seat, the hands hidden or not)."""
+
+    label: str
+    url: str
+    current: bool = False
+
+
+def _view_choices(
+    options: ReplayOptions, own: Perspective, step_url: str
+) -> tuple[list[ViewChoice], list[ViewChoice]]:
+    """The same step seen from each seat (the viewer's own first), and with the other hands
+    shown or hidden; `own` is the viewer's perspective."""
+    shown = options.applied_to(own).bottom
+    seats = [
+        ViewChoice(
+            label=_("Voir depuis votre place") if own.is_viewer(seat) else _seat_label(own, seat),
+            url=step_url + replace(options, shown=None if seat == own.bottom else seat).query,
+            current=seat == shown,
+        )
+        for seat in own.seats_from_bottom()
+    ]
+    cards = [
+        ViewChoice(
+            label=str(label),
+            url=step_url + replace(options, hidden=hidden).query,
+            current=hidden == options.hidden,
+        )
+        for label, hidden in ((_("Toutes les cartes"), False), (_("Cartes cachées"), True))
+    ]
+    return seats, cards
+
+
+# French elides « de » before a vowel: « la place d’Inès », « la place de Léa ».
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def _seat_label(perspective: Perspective, seat: int) -> str:
+    name = perspective.name(seat)
+    if name[:1].lower() in _VOWELS:
+        return _("Voir depuis la place d’%(name)s") % {"name": name}
+    return _("Voir depuis la place de %(name)s") % {"name": name}
 
 
 # -- What a step shows -------------------------------------------------------------------
@@ -129,8 +265,18 @@ class ReplayStep:
     url: str
     overview_url: str
     moments_url: str | None
+    # « Analyser la manche »: the key moments asked for from this step, the options kept.
+    analyse_url: str | None
+    # « Rejouer ce moment »: play on from here (game.practice), where the player has a
+    # move left in the finished hand; the same rule as the key moments for who gets it.
+    practice_url: str | None
     hand_over: bool
     moon: str | None
+    # The step's links, which keep the options (the key moments' links take them too).
+    links: ReplayLinks
+    # Finished games only: the step from each seat, and with the other hands hidden or not.
+    seat_choices: list[ViewChoice]
+    card_choices: list[ViewChoice]
     # The viewer's seat, then the others from their left.
     order: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
     moments: object | None = field(default=None)
@@ -158,12 +304,20 @@ def build_step(
     step: int,
     links: ReplayLinks,
     perspective: Perspective = SOLO_PERSPECTIVE,
+    options: ReplayOptions = ReplayOptions(),
 ) -> ReplayStep:
     """The position of `record` at `step` as the replay page shows it to the player of
-    `perspective` (StepNotFound if the history does not reach it)."""
+    `perspective`, seen as `options` ask once the game is over (StepNotFound if the history
+    does not reach it)."""
+    if not game.is_finished:
+        # While it is played the replay shows only what the player saw, from their seat.
+        options = ReplayOptions()
+    own = perspective
+    perspective = options.applied_to(own)
+    step_links = options.keeping(links)
     deal = record.deal_at(step)
     number = record.hand.number
-    revealed = game.is_finished
+    revealed = game.is_finished and not options.hidden
     before = totals_before(game, hands, number)
     finished = deal.phase == Phase.FINISHED
     scores = deal.scores() if finished else deal.points_taken
@@ -172,7 +326,14 @@ def build_step(
         _seat(record, deal, seat, step, revealed, before[seat] + scores[seat], winner, perspective)
         for seat in range(4)
     ]
-    viewer = perspective.bottom
+    bottom = perspective.bottom
+    # Key moments only for a hand whose end is stored: never the hand being played; they
+    # weigh seat 0's choices, so only its own player (or a share link's visitor) sees them,
+    # from that seat (a live table's other people get none yet).
+    weighs_the_player = record.hand.is_finished and bottom == HUMAN and own.viewer in (HUMAN, None)
+    seat_choices, card_choices = (
+        _view_choices(options, own, links.step(number, step)) if game.is_finished else ([], [])
+    )
     return ReplayStep(
         game=game,
         hand_number=number,
@@ -181,22 +342,29 @@ def build_step(
         last_step=record.last_step,
         direction=str(DIRECTION_LABELS[record.direction]),
         revealed=revealed,
-        result=game.result_for(viewer),
+        result=game.result_for(bottom),
         caption=_caption(record, deal, step, trick, winner, perspective),
         seats=seats,
         trick=[played_card(seat, card, perspective=perspective) for seat, card in trick],
         trick_winner=perspective.place(winner) if winner is not None else None,
         hearts_broken=deal.hearts_broken,
         queen_played=deal.queen_played,
-        tricks=_trick_links(record, record.final, step, links, perspective),
-        nav=_nav(record, step, len(hands), links),
-        url=links.step(number, step),
+        tricks=_trick_links(record, record.final, step, step_links, perspective),
+        nav=_nav(record, step, len(hands), step_links),
+        url=step_links.step(number, step),
         overview_url=links.overview(),
-        # Key moments only for a hand whose end is stored: never the hand being played;
-        # they weigh seat 0's choices (a live table's other people get none yet).
-        moments_url=links.moments(number) if record.hand.is_finished and viewer == 0 else None,
+        moments_url=links.moments(number) if weighs_the_player else None,
+        analyse_url=options.moments_url(links, number, step) if weighs_the_player else None,
+        practice_url=(
+            links.practice(number, step)
+            if weighs_the_player and record.next_move_of(HUMAN, step) is not None
+            else None
+        ),
         hand_over=finished,
         moon=moon_sentence(deal.moon_shooter, perspective) if finished else None,
+        links=step_links,
+        seat_choices=seat_choices,
+        card_choices=card_choices,
         order=perspective.seats_from_bottom(),
     )
 
@@ -211,7 +379,8 @@ def _seat(
     trick_winner: int | None,
     perspective: Perspective,
 ) -> ReplaySeat:
-    visible = revealed or perspective.is_viewer(seat)
+    # The seat at the bottom is always in view: the viewer's own, or the one chosen.
+    visible = revealed or seat == perspective.bottom
     exchanged = record.has_pass and step >= 1
     received = set(deal.received(seat) or ()) if exchanged else set()
     passing = set(record.pass_of(seat) or ()) if record.has_pass and step == 0 else set()

@@ -59,7 +59,8 @@ def score_sheet(
     links: ReplayLinks,
     perspective: Perspective = SOLO_PERSPECTIVE,
 ) -> ScoreSheet:
-    """The sheet as the player of `perspective` reads it (« Vous » is their column)."""
+    """The sheet as the player of `perspective` reads it (« Vous » is their column; a share
+    link's visitor reads the player's name there)."""
     match = Match(game.target)
     rows = []
     for hand in hands:
@@ -88,7 +89,8 @@ def score_sheet(
             rank=match.rank_of(seat),
             name=perspective.name(seat),
             total=match.totals[seat],
-            is_human=perspective.is_viewer(seat),
+            # The player whose sheet it is: the viewer, or a share link's player (bottom).
+            is_human=seat == perspective.bottom,
         )
         for seat in match.ranking()
     ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Avg, Case, Count, F, FloatField, Q, QuerySet, Value, When
+from django.db.models import Avg, Count, F, FloatField, Q, QuerySet
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy
 
@@ -86,11 +86,11 @@ def _hand_totals(games: QuerySet[Game]) -> dict:
 
 def _extreme(games: QuerySet[Game], *, best: bool) -> Game | None:
     """The best game: a win, with the fewest points for its length (50 or 100); the worst:
-    a defeat, with the most. Ties go to the most recent."""
+    a defeat, with the most. None without such a game: a win is never the worst, nor a
+    defeat the best. Ties go to the most recent."""
     share = Cast(F("player_total"), FloatField()) / F("target")
-    won_first = Case(When(winner=HUMAN, then=Value(0)), default=Value(1))
-    order = [won_first.asc(), share.asc()] if best else [won_first.desc(), share.desc()]
-    return games.filter(FINISHED).order_by(*order, "-finished_at", "-pk").first()
+    games = games.filter(WON) if best else games.filter(FINISHED).exclude(winner=HUMAN)
+    return games.order_by(share.asc() if best else share.desc(), "-finished_at", "-pk").first()
 
 
 def player_stats(owner: Owner) -> Stats:
@@ -114,6 +114,6 @@ def player_stats(owner: Owner) -> Stats:
         queens=hands["queens"],
         moons_shot=hands["moons_shot"],
         moons_suffered=hands["moons_suffered"],
-        best=_extreme(games, best=True) if counts["played"] else None,
-        worst=_extreme(games, best=False) if counts["played"] > 1 else None,
+        best=_extreme(games, best=True) if counts["won"] else None,
+        worst=_extreme(games, best=False) if counts["played"] > counts["won"] else None,
     )

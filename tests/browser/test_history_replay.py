@@ -5,14 +5,17 @@ stepped through with the keyboard, each step at its own address (docs/architectu
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.history import sharing
 from game.models import Game
 from game.ownership import Owner
 from tests.browser.screens import DESKTOP, PHONE
 from tests.driving import play_whole_game
+from tests.web.history_builders import recorded_game
 
 STEP = re.compile(r"Étape (\d+) / (\d+)")
 
@@ -94,3 +97,92 @@ def test_a_finished_game_is_replayed_hand_by_hand_with_the_keyboard(page: Page, 
     expect_step(page, 1)
     expect(page.locator(".rhand .is-received")).to_have_count(12)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+# The seats of the replay never cover each other, and every card of a hand shows its whole
+# corner (rank and suit) beside the next card, the next row below it.
+_HAND_LAYOUT_JS = """
+() => {
+  const problems = [];
+  const boxes = [...document.querySelectorAll("#replay .rseat")].map((seat) =>
+    seat.getBoundingClientRect());
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (x > 1 && y > 1) problems.push(`seat ${i} over seat ${i + j + 1}`);
+  }));
+  for (const hand of document.querySelectorAll("#replay .rhand")) {
+    const name = hand.getAttribute("aria-label");
+    const seat = hand.closest(".rseat").getBoundingClientRect();
+    const cards = [...hand.querySelectorAll(".card")].map((card) => ({
+      box: card.getBoundingClientRect(),
+      corner: card.querySelector(".card__corner").getBoundingClientRect(),
+    }));
+    cards.forEach(({ box, corner }, i) => {
+      if (box.left < seat.left - 1 || box.right > seat.right + 1)
+        problems.push(`${name}: card ${i} outside its seat`);
+      const next = cards[i + 1];
+      if (!next) return;
+      // A received or passed card is raised a little: still the same row.
+      const sameRow = Math.abs(next.box.top - box.top) < 8;
+      if (sameRow && next.box.left < corner.right)
+        problems.push(`${name}: the corner of card ${i} under the next`);
+      if (!sameRow && next.box.top < box.bottom - 2)
+        problems.push(`${name}: a row over card ${i}`);
+    });
+  }
+  return problems;
+}
+"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_a_shared_game_is_seen_from_another_seat_and_plays_itself(page: Page, viewport):
+    owner = Owner(guest_id=uuid.uuid4())
+    game = sharing.share_game(game=recorded_game(owner, hands=14, target=100))
+    token = game.share_token
+
+    # The sheet scrolls inside its own box; its header row stays in view.
+    page.goto(f"/partage/{token}/")
+    box = page.locator(".sheet__scroll")
+    header = page.locator(".sheet__table thead th").nth(1)
+    expect(header).to_have_text("Invité")
+    assert box.evaluate("box => box.scrollHeight > box.clientHeight + 100")
+    top = header.bounding_box()["y"]
+    box.evaluate("box => { box.scrollTop = 300; }")
+    assert box.evaluate("box => box.scrollTop") == 300
+    assert abs(header.bounding_box()["y"] - top) < 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+    page.goto(f"/partage/{token}/1/0/")
+    page.wait_for_load_state("load")
+    page.get_by_role("link", name="Voir depuis la place de Léa").click()
+    expect(page).to_have_url(re.compile(r"/partage/[^/]+/1/0/\?place=1$"))
+    expect(page.locator(".rseat--bottom .rseat__name")).to_have_text("Léa")
+    expect(page.locator(".rseat--right .rseat__name")).to_have_text("Invité")
+    expect(page.locator(".rhand")).to_have_count(4)
+    assert page.evaluate(_HAND_LAYOUT_JS) == []
+
+    page.get_by_label("Vitesse").select_option(label="rapide")
+    play = page.get_by_role("button", name="Lecture auto")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".replay__step")).to_have_attribute("data-step", "4", timeout=10_000)
+    expect(page).to_have_url(re.compile(r"\?place=1$"))
+    expect(play).to_have_attribute("aria-pressed", "true")  # the new step's button, still on
+    page.keyboard.press("ArrowLeft")  # a step of one's own stops it
+    expect(page.get_by_role("button", name="Lecture auto")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    # Once the step asked for has come, nothing moves on: « rapide » would have gone on twice.
+    page.wait_for_timeout(1000)
+    stopped = page.locator(".replay__step").get_attribute("data-step")
+    page.wait_for_timeout(1000)
+    expect(page.locator(".replay__step")).to_have_attribute("data-step", stopped)
+    assert page.evaluate(_HAND_LAYOUT_JS) == []
+
+    # At the hand's last step there is nothing left to play.
+    page.keyboard.press("End")
+    expect(page.locator(".replay__step")).to_have_attribute("data-step", "53")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "false")

@@ -136,3 +136,12 @@ def test_the_account_pages_do_not_send_people_back_to_themselves(client):
     page = client.get(reverse("accounts:signup")).content.decode()
     assert f'href="{reverse("accounts:login")}"' in page
     assert "?next=/compte/" not in page
+
+
+@pytest.mark.django_db
+def test_a_page_with_several_query_parameters_comes_back_whole(client):
+    # The address is written into the link once, percent-encoded: no `&amp;` from escaping
+    # it twice, which would lose every parameter after the first.
+    page = client.get(reverse("game:history") + "?resultat=gagnees&page=1").content.decode()
+    back = "/parties/%3Fresultat%3Dgagnees%26page%3D1"
+    assert f'href="{reverse("accounts:login")}?next={back}"' in page

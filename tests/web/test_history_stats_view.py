@@ -137,3 +137,36 @@ def test_a_thousand_games_cost_the_same_few_queries(guest, django_assert_max_num
     assert stats.overall.played == 900
     assert stats.hands == 3000
     assert stats.best is not None and stats.worst is not None
+
+
+def test_a_win_is_never_the_worst_game(guest):
+    me = owner_of_client(guest)
+    best = game(me, status=FINISHED, winner=0, target=50, player_total=10)
+    game(me, status=FINISHED, winner=0, target=100, player_total=95)
+
+    stats = stats_of(guest)
+
+    assert stats.best == best
+    assert stats.worst is None
+    assert "Pire" not in guest.get(STATS).content.decode()
+
+
+def test_a_defeat_is_never_the_best_game(guest):
+    me = owner_of_client(guest)
+    game(me, status=FINISHED, winner=1, target=100, player_total=30)
+    worst = game(me, status=FINISHED, winner=2, target=50, player_total=40)
+
+    stats = stats_of(guest)
+
+    assert stats.best is None
+    assert stats.worst == worst
+    html = guest.get(STATS).content.decode()
+    assert "Pire" in html and "Meilleure<" not in html
+
+
+def test_one_defeat_is_the_worst_game_and_there_is_no_best(guest):
+    only = game(owner_of_client(guest), status=FINISHED, winner=3, player_total=20)
+
+    stats = stats_of(guest)
+
+    assert (stats.best, stats.worst) == (None, only)
