@@ -2,7 +2,10 @@
 
 The suggestion itself comes from the « Normal » bot (game.table); this module only reads the
 situation around it, from what the player may know (a PlayerView), to name the reason the
-strategy tips give for it (the « Conseils » page: « passez sous », « créez une coupe »…).
+strategy tips give for it. The same sentences serve the tutorial, so they use only the words
+its notes teach (« pli », « fournir », « se défausser », « la couleur demandée ») or plain
+ones: « la plus forte carte restante » rather than « maître », « une carte plus basse que »
+rather than « passer sous », « vous pourrez vous défausser » rather than « couper ».
 """
 
 from __future__ import annotations
@@ -26,13 +29,17 @@ SIDE_SUITS = ("C", "D")
 
 def pass_reason(view: PlayerView, cards: Sequence[Card]) -> str:
     if QUEEN_OF_SPADES in cards:
-        return _("Passez la ♠Q : trop peu de petits piques pour la protéger.")
+        return _(
+            "Passez la ♠Q : sans assez de petits piques pour la garder, elle risque de "
+            "vous coûter 13 points."
+        )
     for suit in SIDE_SUITS:
         held = view.suit_cards(suit)
         if held and all(card in cards for card in held):
-            return _("Videz vos cartes à %(suit)s pour créer une coupe.") % {
-                "suit": SUIT_NAMES[suit]
-            }
+            return _(
+                "Donnez toutes vos cartes à %(suit)s : quand on en demandera, vous pourrez "
+                "vous défausser."
+            ) % {"suit": SUIT_NAMES[suit]}
     if any(card.suit == "S" and card.rank in "AK" for card in cards):
         return _("Passez les gros piques : ils risquent de ramasser la ♠Q.")
     if any(card.suit == "H" and card.rank in HIGH_RANKS for card in cards):
@@ -63,20 +70,27 @@ def _unseen_in_suit(view: PlayerView, card: Card) -> tuple[int, int]:
 def _lead_reason(view: PlayerView, card: Card) -> str:
     below, above = _unseen_in_suit(view, card)
     if card.suit == "S" and card < QUEEN_OF_SPADES and QUEEN_OF_SPADES in view.unseen:
-        return _("Petit pique en entame, pour faire tomber la ♠Q.")
+        return _("Commencez par un petit pique, pour que la ♠Q finisse par tomber.")
     if above and not below:
-        return _("Entame basse dans une couleur sûre.")
+        return _(
+            "Commencez par une carte basse : toutes celles de sa couleur encore en jeu sont "
+            "plus hautes."
+        )
     if not above and below:
-        return _("%(card)s est maître : vous prenez ce pli avant que quelqu’un ne coupe.") % {
-            "card": _capitalised(with_article(card))
-        }
-    return _("Entamez dans la couleur la moins dangereuse pour vous.")
+        return _(
+            "%(card)s est la plus forte carte restante de sa couleur : vous remportez ce pli "
+            "maintenant, tant que les autres en ont encore et ne peuvent pas y défausser de "
+            "points."
+        ) % {"card": _capitalised(with_article(card))}
+    return _("Commencez par la couleur la moins dangereuse pour vous.")
 
 
 def _follow_reason(view: PlayerView, card: Card, name_of: NameOf) -> str:
     winner, winning = _winning_play(view)
     if card < winning:
-        return _("Vous passez sous %(card)s du pli.") % {"card": with_article(winning)}
+        return _("Vous jouez une carte plus basse que %(card)s : ce pli ne sera pas pour vous.") % {
+            "card": with_article(winning)
+        }
     threat = view.moon_threat
     if threat == winner != view.seat and _trick_points(view):
         return _("Prenez ce pli pour empêcher %(name)s de tirer la lune.") % {
@@ -86,9 +100,10 @@ def _follow_reason(view: PlayerView, card: Card, name_of: NameOf) -> str:
         return _("Vous jouez en dernier dans un pli sans points : défaites-vous de %(card)s.") % {
             "card": with_article(card)
         }
-    return _("Vous ne pouvez pas passer sous %(card)s : gardez vos petites cartes.") % {
-        "card": with_article(winning)
-    }
+    return _(
+        "Vous n’avez pas de carte plus basse que %(card)s : gardez vos petites cartes pour "
+        "plus tard."
+    ) % {"card": with_article(winning)}
 
 
 def _discard_reason(view: PlayerView, card: Card, lead: str, name_of: NameOf) -> str:

@@ -26,8 +26,14 @@ class NoteView:
     text: str
 
     @classmethod
-    def of(cls, note: Note) -> NoteView:
-        return cls(number=note.number, key=note.key, title=str(note.title), text=str(note.text))
+    def of(cls, note: Note, text: str | None = None) -> NoteView:
+        """The note with what it said at its moment, or (never shown) its general text."""
+        return cls(
+            number=note.number,
+            key=note.key,
+            title=str(note.title),
+            text=str(note.text) if text is None else text,
+        )
 
 
 @dataclass(frozen=True)
@@ -74,8 +80,8 @@ def progress_of(position: Position) -> notes.Progress:
 def build_guide(position: Position) -> GuideView:
     progress = progress_of(position)
     return GuideView(
-        new=[NoteView.of(note) for note in progress.new],
-        earlier=[NoteView.of(note) for note in progress.earlier],
+        new=[NoteView.of(note, progress.said.get(note)) for note in progress.new],
+        earlier=[NoteView.of(note, progress.said.get(note)) for note in progress.earlier],
         seen=len(progress.seen),
         total=len(NOTES),
         summary=_summary(position, progress) if progress.finished else None,

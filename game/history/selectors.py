@@ -17,16 +17,18 @@ from django.db.models.functions import Coalesce
 from game.history.steps import HandRecord
 from game.models import Game, Hand, Result, Seat
 from game.ownership import Owner
-from game.positions import owned_games, seated_games
+from game.positions import owned_games, owned_games_of, seated_games
 from game.seating import Perspective, seating_of
 from game.seats import HUMAN
 
 GAMES_PER_PAGE = 20
+# A lesson is neither won nor lost: the same guided deal for everyone.
+_CONTESTED = ~Q(kind=Game.Kind.TUTORIAL)
 # The history filter, as it appears in the address (« ?resultat=gagnees »); `seat` is the
 # viewer's seat (history_games).
 RESULT_FILTERS = {
-    "gagnees": Q(status=Game.Status.FINISHED, winner=F("seat")),
-    "perdues": Q(status=Game.Status.FINISHED) & ~Q(winner=F("seat")),
+    "gagnees": Q(status=Game.Status.FINISHED, winner=F("seat")) & _CONTESTED,
+    "perdues": Q(status=Game.Status.FINISHED) & ~Q(winner=F("seat")) & _CONTESTED,
     "en-cours": Q(status=Game.Status.PLAYING),
 }
 
@@ -36,14 +38,23 @@ def solo_games(owner: Owner) -> QuerySet[Game]:
     return owned_games(owner).filter(kind=Game.Kind.SOLO)
 
 
-def history_games(owner: Owner) -> QuerySet[Game]:
+def finished_lessons(owner: Owner) -> QuerySet[Game]:
+    """The tutorial deals the owner played to their end: reviewed like any game, but kept
+    out of the statistics (solo_games), since every learner gets the same deal."""
+    return owned_games_of(owner, Game.Kind.TUTORIAL).filter(status=Game.Status.FINISHED)
+
+
+def history_games(owner: Owner, *, lessons: bool = False) -> QuerySet[Game]:
     """The owner's solo games and the live tables they sat at once started, newest first,
-    each with the viewer's `seat`; tutorial deals are not games of theirs to review."""
+    each with the viewer's `seat`; with `lessons`, their finished tutorial deals too (« Mes
+    parties » lists them; a profile's games and figures do not: it says « Tutoriel terminé »
+    on its own). A lesson in progress is resumed from « Apprendre à jouer », not from here."""
     started = seated_games(owner).exclude(status=Game.Status.WAITING)
-    return (
-        (solo_games(owner) | started)
-        .annotate(seat=Coalesce(_seat_of(owner), Value(HUMAN)))
-        .order_by("-created_at", "-pk")
+    games = solo_games(owner) | started
+    if lessons:
+        games |= finished_lessons(owner)
+    return games.annotate(seat=Coalesce(_seat_of(owner), Value(HUMAN))).order_by(
+        "-created_at", "-pk"
     )
 
 
@@ -111,6 +122,11 @@ class GameRow:
     hands: int
     totals: list[SeatTotal]
 
+    @property
+    def is_lesson(self) -> bool:
+        """A tutorial deal: shown as « Apprendre à jouer », neither won nor lost."""
+        return self.game.kind == Game.Kind.TUTORIAL
+
 
 def game_row(game: Game, seat: int = HUMAN) -> GameRow:
     hand = game.current_hand
@@ -140,7 +156,11 @@ class HistoryPage:
 
 def history_page(owner: Owner, *, result: str = "", page: str | int | None = 1) -> HistoryPage:
     """One page of the owner's games (two queries: the count and the page's rows)."""
-    games = history_games(owner).select_related("current_hand", "live").prefetch_related("seats")
+    games = (
+        history_games(owner, lessons=True)
+        .select_related("current_hand", "live")
+        .prefetch_related("seats")
+    )
     if result in RESULT_FILTERS:
         games = games.filter(RESULT_FILTERS[result])
     else:

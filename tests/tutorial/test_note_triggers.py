@@ -14,6 +14,7 @@ from tests.engine.builders import (
     play_out,
     suit,
 )
+from tutorial import notes
 from tutorial.notes import Moment, note
 
 # Léa (seat 1) holds the 2♣: you play fourth on the first trick and hold clubs.
@@ -51,6 +52,13 @@ def applies(key: str, deal, plays: str = "") -> bool:
     return note(key).applies(Moment.of(deal, played))
 
 
+def says(key: str, deal) -> str:
+    """What the note says at this moment (checked to apply first)."""
+    moment = Moment.of(deal)
+    assert note(key).applies(moment)
+    return note(key).text_at(moment)
+
+
 def test_the_welcome_is_for_a_deal_nobody_has_played_yet():
     deal = deal_with(ALL_SUITS_HANDS, PassDirection.LEFT)
     assert applies("welcome", deal)
@@ -83,6 +91,15 @@ def test_the_two_of_clubs_note_comes_with_the_first_trick():
     assert applies("two_of_clubs", deal)
     assert applies("two_of_clubs", play(deal_with(FOLLOW_HANDS), "2C JC AC"))
     assert not applies("two_of_clubs", play(deal, "2C 7C JC AC"))
+
+
+def test_the_two_of_clubs_note_gives_the_order_from_whoever_leads():
+    yours = says("two_of_clubs", deal_with(ALL_SUITS_HANDS, PassDirection.NONE))
+    assert yours.startswith("Vous avez le 2 de trèfle (♣2) : vous le posez")
+    assert yours.endswith(": vous, Léa, Hugo, Chloé.")
+    leas = says("two_of_clubs", play(deal_with(FOLLOW_HANDS), "2C JC AC"))
+    assert leas.startswith("Léa a le 2 de trèfle (♣2) : Léa le pose")
+    assert leas.endswith(": Léa, Hugo, Chloé, vous.")
 
 
 def test_following_applies_when_the_suit_led_dims_your_other_cards():
@@ -132,6 +149,26 @@ def test_the_first_trick_rule_does_not_apply_when_everyone_follows_clubs():
     assert not applies("first_trick", deal)
 
 
+def test_the_first_trick_rule_names_who_discarded_while_that_trick_is_shown():
+    deal = play(deal_with(VOID_IN_CLUBS_HANDS), "2C 2D 8D 4S")
+    text = says("first_trick", deal)
+    assert text.startswith("Léa n’avait pas de trèfle et a joué le ♦2.")
+    assert text.endswith("Le premier pli ne coûte donc presque jamais de points.")
+    # Once the first trick is no longer « Dernier pli », it is no longer on the table.
+    assert not applies("first_trick", play(deal, "3C 3D 9D 5S"))
+
+
+def test_the_first_trick_rule_says_your_hearts_are_refused():
+    deal = play(deal_with(CLUBLESS_HANDS), "2C")
+    assert says("first_trick", deal).startswith("Vous n’avez pas de trèfle : vos cœurs et la ♠Q")
+
+
+def test_the_void_note_reads_as_a_rule_outside_its_moment():
+    deal = play(deal_with(NO_DIAMOND_HANDS), "2C 8C JC AC QD")
+    assert says("void", deal).startswith("Vous n’avez plus de carte de la couleur demandée")
+    assert str(note("void").text).startswith("Quand vous n’avez plus de carte")
+
+
 def test_hearts_apply_when_you_cannot_lead_one_yet():
     deal = play(deal_with(LEAD_HANDS), "2C 3C 7C AC TD AD 2D 6D")
     assert deal.turn == 0
@@ -153,14 +190,42 @@ def test_the_queen_note_comes_once_the_queen_has_been_played():
     deal = play(deal_with(ALL_SUITS_HANDS), "2C 7C JC AC 2D 5D 8D AD")
     assert not applies("queen", deal)
     play(deal, "KC TH 3C 8C 7H JH 2H 4H QS")
-    assert applies("queen", deal)
+    assert says("queen", deal).startswith(
+        "La ♠Q est sur la table : 13 points pour qui remportera ce pli."
+    )
 
 
-def test_moon_applies_while_one_seat_has_every_point_taken():
+def test_the_queen_note_says_who_took_it_while_its_trick_is_the_last_one():
     deal = play(deal_with(ALL_SUITS_HANDS), "2C 7C JC AC 2D 5D 8D AD")
+    play(deal, "KC TH 3C 8C 7H JH 2H 4H QS 2S 5S 8S JS")
+    assert says("queen", deal).startswith(
+        "Chloé a remporté le pli de la ♠Q : ses 13 points sont pour Chloé."
+    )
+    assert not applies("queen", play(deal, "3S 6S 9S"))  # its trick is no longer shown
+
+
+def test_the_queen_note_tells_you_when_you_took_it():
+    deal = play(deal_with(VOID_IN_CLUBS_HANDS), "2C 2D 8D 4S 3C QS 9D 5S")
+    assert says("queen", deal).startswith("Vous avez remporté le pli de la ♠Q")
+
+
+def test_moon_waits_for_a_real_threat_then_says_it_is_yours():
+    deal = play(deal_with(VOID_IN_CLUBS_HANDS), "2C 2D 8D 4S")
     assert not applies("moon", deal)  # no point taken yet
-    play(deal, "KC TH 3C 8C")
-    assert applies("moon", deal)  # Hugo took the only heart
+    play(deal, "3C 2H 6H 5S")
+    assert deal.view(0).moon_threat == 0
+    assert not applies("moon", deal)  # two hearts: below the note's threshold
+    play(deal, "4C 3H 7H 6S")
+    assert notes.MOON_WORTH == 4 and deal.points_taken[0] == 4
+    text = says("moon", deal)
+    assert text.startswith("C’est vous qui avez tous les points joués jusqu’ici (4 points)")
+    assert "Léa" not in text
+
+
+def test_moon_names_the_bot_that_threatens(monkeypatch):
+    monkeypatch.setattr(notes, "MOON_WORTH", 1)
+    deal = play(deal_with(ALL_SUITS_HANDS), "2C 7C JC AC 2D 5D 8D AD KC TH 3C 8C")
+    assert says("moon", deal).startswith("Hugo a ramassé tous les points joués jusqu’ici (1 point)")
     play(deal, "7H JH 2H 4H")
     assert not applies("moon", deal)  # Chloé took some too
 

@@ -33,7 +33,9 @@ def test_the_two_of_clubs_opens_the_first_trick():
 def test_ducking_names_the_card_winning_the_trick():
     view = human_view("2C 7C JC AC 2D 5D 8D AD KC TH")
 
-    assert play_reason(view, card("3C")) == "Vous passez sous le ♣K du pli."
+    assert play_reason(view, card("3C")) == (
+        "Vous jouez une carte plus basse que le ♣K : ce pli ne sera pas pour vous."
+    )
 
 
 def test_a_discard_names_the_missing_suit():
@@ -49,7 +51,10 @@ def test_a_pass_with_the_queen_says_it_is_not_guarded():
 
     reason = pass_reason(view, [card("QS"), card("TC"), card("9C")])
 
-    assert reason == "Passez la ♠Q : trop peu de petits piques pour la protéger."
+    assert reason == (
+        "Passez la ♠Q : sans assez de petits piques pour la garder, elle risque de vous "
+        "coûter 13 points."
+    )
 
 
 def test_a_pass_that_empties_a_side_suit_makes_a_void():
@@ -57,4 +62,6 @@ def test_a_pass_that_empties_a_side_suit_makes_a_void():
 
     reason = pass_reason(view, [card("5D"), card("6D"), card("7D")])
 
-    assert reason == "Videz vos cartes à carreau pour créer une coupe."
+    assert reason == (
+        "Donnez toutes vos cartes à carreau : quand on en demandera, vous pourrez vous défausser."
+    )
