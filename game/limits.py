@@ -83,15 +83,21 @@ def too_many_message() -> str:
 
 
 def limited(
-    limit: Limit, refuse: Refuse, *, methods: tuple[str, ...] = ("POST",)
+    limit: Limit,
+    refuse: Refuse,
+    *,
+    methods: tuple[str, ...] = ("POST",),
+    free: Callable[[HttpRequest], bool] | None = None,
 ) -> Callable[[View], View]:
     """Past the limit the view answers `refuse(request, message, *arguments)` as a 429
-    with Retry-After, and does nothing else; requests of other methods are not counted."""
+    with Retry-After, and does nothing else; requests of other methods, and those `free`
+    says cost nothing (a poll that only reads), are not counted."""
 
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
-            if request.method in methods and exceeded(request, limit):
+            counted = request.method in methods and not (free is not None and free(request))
+            if counted and exceeded(request, limit):
                 response = refuse(request, too_many_message(), *args, **kwargs)
                 response.status_code = 429
                 response["Retry-After"] = "30"

@@ -215,7 +215,8 @@ class Move(models.Model):
 class HandAnalysis(models.Model):
     """« Moments clés » of a finished hand, computed once (game.history.moment_store) and
     kept: a finished hand never changes. A row whose `choices` is None is being computed
-    by the request that created it, since `started_at`."""
+    by the process that claimed it at `started_at`, `choices_done` of `choices_total`
+    weighed so far."""
 
     hand = models.OneToOneField(
         Hand, on_delete=models.CASCADE, primary_key=True, related_name="analysis"
@@ -224,7 +225,11 @@ class HandAnalysis(models.Model):
     # computes again rather than showing figures from the old one.
     version = models.PositiveSmallIntegerField()
     choices = models.JSONField(null=True, blank=True)
+    # The player's expected points after each of their cards (the hand's chart).
+    curve = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField()
+    choices_done = models.PositiveSmallIntegerField(default=0)
+    choices_total = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ import os
 
 from game.bench.bots import time_decisions
 from game.bench.engine import deals_per_second
+from game.bench.moments import time_analyses
 from game.bench.web import measure_actions
 
 
@@ -21,6 +22,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40, help="deals timed per easy/normal bot")
     parser.add_argument("--hard-deals", type=int, default=4, help="deals timed for the hard bot")
     parser.add_argument("--games", type=int, default=3, help="50-point games played on the site")
+    parser.add_argument("--analysed", type=int, default=6, help="hands analysed (key moments)")
     args = parser.parse_args()
     print(f"Dame de Pique benchmarks ({os.cpu_count()} cores; one used, load {_load()})")
     played, rate = deals_per_second(args.seconds)
@@ -32,6 +34,9 @@ def main() -> None:
     print("site, SQLite, Normal bots (targets: card play p50 < 15 ms, p95 < 40 ms, ≤ 9 queries)")
     for line in measure_actions(args.games, "normal").lines():
         print(f"  {line}")
+    if args.analysed:
+        print("key moments (target: the first analysis of a 13-trick hand under 3 s)")
+        print(f"  {time_analyses(args.analysed)}")
 
 
 if __name__ == "__main__":

@@ -1,83 +1,169 @@
 """Where « Moments clés » are kept: computed once per hand, on demand (« Analyser la
-manche »), by the first request that asks, and stored in the database (HandAnalysis) for
+manche »), outside the request that asks, and stored in the database (HandAnalysis) for
 every process and every later visit: a finished hand never changes.
 
-About a second of CPU per hand: a second request for the same hand while it is computed
-does not compute it again; it is told the analysis is running (AnalysisRunning) and the
-page asks again a moment later.
+The request that asks first claims the hand (it creates its HandAnalysis row, with the
+number of choices to weigh) and hands the computation to this process's background worker:
+one thread (`WORKER`), so a process never weighs two hands at once and a burst of requests
+waits in its queue instead of sharing the CPU. The worker writes its progress to the row
+after each choice, then the result. Every request meanwhile, this one included, answers at
+once with that progress, and the page asks again a moment later (game.moments_views).
+
+A claim whose process died (a restart, kill -9) leaves its row: past RUNNING_LAPSES_AFTER
+the next request takes it over and computes again. A queued job whose claim was taken over
+meanwhile does nothing: each claim is computed once.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from game.history.analysis import Analysis, Choice, analyse
+from game.history.analysis import Analysis, Choice, Expected, analyse, decision_count
+from game.history.grades import Accuracy
+from game.history.reasons import Reason
 from game.history.steps import HandRecord
 from game.models import Game, Hand, HandAnalysis
 
+logger = logging.getLogger(__name__)
+
 # The method's version: stored analyses of another version are computed again.
-ANALYSIS_VERSION = 1
-# A request that started an analysis and died (a restart, kill -9) leaves its row; past
-# this another request takes the computation over.
+ANALYSIS_VERSION = 2
+# A process that claimed an analysis and died leaves its row; past this another request
+# takes the computation over (an analysis takes a second or two: game.history.analysis).
 RUNNING_LAPSES_AFTER = timedelta(seconds=30)
 
+Job = Callable[[], None]
+# One analysis at a time per process, outside any request.
+WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moments")
 
-class AnalysisRunning(Exception):
-    """Another request is computing this hand's analysis right now."""
+
+@dataclass(frozen=True)
+class Progress:
+    """An analysis being computed: `done` of its `total` choices weighed."""
+
+    done: int
+    total: int
 
 
 def stored_analysis(hand: Hand) -> Analysis | None:
     """The hand's analysis if it has been computed, without computing it."""
-    row = HandAnalysis.objects.filter(
-        hand=hand, version=ANALYSIS_VERSION, choices__isnull=False
-    ).first()
-    return None if row is None or row.choices is None else _decoded(row.choices)
+    row = _finished(HandAnalysis.objects.filter(hand=hand)).first()
+    return None if row is None else _decoded(row)
 
 
-def analysis_for(game: Game, record: HandRecord) -> Analysis:
-    """The hand's analysis, stored or computed now; AnalysisRunning if another request is
-    computing it."""
+def game_accuracy(game: Game) -> Accuracy | None:
+    """The accuracy over every analysed hand of the game (one query); None before any."""
+    rows = _finished(HandAnalysis.objects.filter(hand__game=game)).only("choices")
+    parts = [_decoded(row).accuracy for row in rows]
+    return Accuracy.pooled(parts) if parts else None
+
+
+def request_analysis(game: Game, record: HandRecord) -> Analysis | Progress:
+    """The hand's analysis if stored, else how far its computation is, after claiming it
+    and handing it to the worker if nobody is computing it."""
     hand = record.hand
     found = stored_analysis(hand)
     if found is not None:
         return found
-    if not _claim(hand):
-        raise AnalysisRunning
-    analysis = analyse(record, seed=game.seed)
-    HandAnalysis.objects.filter(hand=hand).update(
-        version=ANALYSIS_VERSION, choices=_encoded(analysis), finished_at=timezone.now()
+    claimed_at = _claim(hand, decision_count(record))
+    if claimed_at is not None:
+        # Requests run in autocommit: the claim is already visible to the worker.
+        schedule(lambda: _compute(record, game.seed, claimed_at))
+    return progress_of(hand) or Progress(0, decision_count(record))
+
+
+def progress_of(hand: Hand) -> Analysis | Progress | None:
+    """What the page's polls read, claiming nothing: the analysis once stored, its progress
+    while a claim is alive, None when nobody computes it (never asked, or a claim that
+    lapsed: the page offers « Analyser la manche » again)."""
+    row = HandAnalysis.objects.filter(hand=hand, version=ANALYSIS_VERSION).first()
+    if row is None:
+        return None
+    if row.choices is not None:
+        return _decoded(row)
+    if row.started_at < timezone.now() - RUNNING_LAPSES_AFTER:
+        return None
+    return Progress(row.choices_done, row.choices_total)
+
+
+def schedule(job: Job) -> None:
+    """Run `job` on this process's worker; the seam tests replace to run it inline."""
+    WORKER.submit(_in_worker, job)
+
+
+def _in_worker(job: Job) -> None:
+    try:
+        job()
+    except Exception:
+        # The claim lapses and the next request computes it again.
+        logger.exception("Key moments analysis failed")
+    finally:
+        # A worker thread's connection is its own: closed after each job, not left open.
+        connection.close()
+
+
+def _compute(record: HandRecord, seed: int, claimed_at: datetime) -> None:
+    mine = HandAnalysis.objects.filter(
+        hand=record.hand, started_at=claimed_at, choices__isnull=True
     )
-    return analysis
+    if not mine.exists():
+        return  # taken over while queued: the new claim computes it
+
+    def report(done: int, total: int) -> None:
+        mine.update(choices_done=done, choices_total=total)
+
+    analysis = analyse(record, seed=seed, progress=report)
+    mine.update(
+        choices=_encoded_choices(analysis),
+        curve=[[point.step, point.card, point.points] for point in analysis.curve],
+        finished_at=timezone.now(),
+    )
 
 
-def _claim(hand: Hand) -> bool:
-    """Whether this request computes the analysis: the first to ask, or the first after a
-    lapsed computation or one of another version. Short statements, no lock held while
-    computing."""
+def _claim(hand: Hand, total: int) -> datetime | None:
+    """When this request claimed the analysis (the first to ask, or the first after a lapsed
+    computation or one of another version), else None. Short statements, no lock held."""
     now = timezone.now()
+    fresh = {
+        "version": ANALYSIS_VERSION,
+        "choices": None,
+        "curve": None,
+        "started_at": now,
+        "finished_at": None,
+        "choices_done": 0,
+        "choices_total": total,
+    }
     retaken = (
         HandAnalysis.objects.filter(hand=hand)
         .filter(
             Q(choices__isnull=True, started_at__lt=now - RUNNING_LAPSES_AFTER)
             | ~Q(version=ANALYSIS_VERSION)
         )
-        .update(version=ANALYSIS_VERSION, choices=None, started_at=now, finished_at=None)
+        .update(**fresh)
     )
     if retaken:
-        return True
+        return now
     try:
         with transaction.atomic():
-            HandAnalysis.objects.create(hand=hand, version=ANALYSIS_VERSION, started_at=now)
+            HandAnalysis.objects.create(hand=hand, **fresh)
     except IntegrityError:
-        return False
-    return True
+        return None
+    return now
 
 
-def _encoded(analysis: Analysis) -> list[dict]:
+def _finished(rows: QuerySet[HandAnalysis]) -> QuerySet[HandAnalysis]:
+    return rows.filter(version=ANALYSIS_VERSION, choices__isnull=False)
+
+
+def _encoded_choices(analysis: Analysis) -> list[dict]:
     return [
         {
             "step": choice.step,
@@ -85,21 +171,23 @@ def _encoded(analysis: Analysis) -> list[dict]:
             "played": list(choice.played),
             "suggested": list(choice.suggested),
             "loss": choice.loss,
+            "reasons": [reason.encoded() for reason in choice.reasons],
         }
         for choice in analysis.choices
     ]
 
 
-def _decoded(rows: list[dict]) -> Analysis:
-    return Analysis(
-        choices=tuple(
-            Choice(
-                step=row["step"],
-                trick=row["trick"],
-                played=tuple(row["played"]),
-                suggested=tuple(row["suggested"]),
-                loss=row["loss"],
-            )
-            for row in rows
+def _decoded(row: HandAnalysis) -> Analysis:
+    choices = tuple(
+        Choice(
+            step=choice["step"],
+            trick=choice["trick"],
+            played=tuple(choice["played"]),
+            suggested=tuple(choice["suggested"]),
+            loss=choice["loss"],
+            reasons=tuple(Reason.decoded(reason) for reason in choice["reasons"]),
         )
+        for choice in row.choices or ()
     )
+    curve = tuple(Expected(step, card, points) for step, card, points in row.curve or ())
+    return Analysis(choices, curve)

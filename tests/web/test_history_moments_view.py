@@ -14,7 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game.engine import Card, Move as EngineMove, PassDirection
-from game.history import analysis as moment_analysis, moment_store
+from game.history import analysis as moment_analysis, moment_store, moments
+from game.history.links import ReplayLinks
+from game.history.reasons import Reason, ReasonKey
 from game.history.steps import HandRecord
 from game.models import Game, Hand, HandAnalysis
 from tests.web.conftest import HTMX, owner_of_client
@@ -38,6 +40,14 @@ def few_worlds(monkeypatch):
     """Fewer sampled worlds: the tests check the plumbing, not the estimate's precision."""
     monkeypatch.setattr(moment_analysis, "PLAY_WORLDS", 6)
     monkeypatch.setattr(moment_analysis, "PASS_WORLDS", 4)
+
+
+@pytest.fixture(autouse=True)
+def inline_worker(monkeypatch):
+    """The worker's job runs inside the request: these tests' database is their own
+    transaction, which a thread would not see (the background path:
+    tests/web/test_moments_background.py)."""
+    monkeypatch.setattr(moment_store, "schedule", lambda job: job())
 
 
 def moments_url(game: Game, hand: int) -> str:
@@ -65,6 +75,7 @@ def test_taking_the_queen_with_the_ace_is_a_key_moment_that_cost_points():
     assert trap.trick == 2
     assert trap.played == ("AS",) and trap.suggested == ("2S",)
     assert trap.loss >= 3
+    assert trap.reasons[0] == Reason(ReasonKey.TRICK, points=13)
     assert trap.step == record.decision_step(6)
     assert record.deal_at(trap.step).turn == 0
 
@@ -168,7 +179,11 @@ def test_while_another_request_computes_it_the_page_asks_again(guest, monkeypatc
     game = recorded_game(owner_of_client(guest), hands=1)
     hand = game.hands.get(number=1)
     HandAnalysis.objects.create(
-        hand=hand, version=moment_store.ANALYSIS_VERSION, started_at=timezone.now()
+        hand=hand,
+        version=moment_store.ANALYSIS_VERSION,
+        started_at=timezone.now(),
+        choices_done=5,
+        choices_total=12,
     )
     monkeypatch.setattr(
         moment_store, "analyse", lambda *args, **kwargs: pytest.fail("computed twice")
@@ -178,8 +193,48 @@ def test_while_another_request_computes_it_the_page_asks_again(guest, monkeypatc
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Analyse en cours" in html
-    assert f'hx-get="{moments_url(game, 1)}?etape=2"' in html and "load delay" in html
+    assert "Analyse en cours… 5 / 12 choix" in html
+    assert '<progress value="5" max="12">' in html
+    poll = f"{moments_url(game, 1)}?etape=2&amp;suivi=1"
+    assert f'hx-get="{poll}"' in html and "load delay" in html
+
+
+def running_row(hand: Hand, started: timedelta = timedelta(0)) -> HandAnalysis:
+    return HandAnalysis.objects.create(
+        hand=hand,
+        version=moment_store.ANALYSIS_VERSION,
+        started_at=timezone.now() - started,
+        choices_done=3,
+        choices_total=12,
+    )
+
+
+def test_the_pages_polls_are_not_counted_against_the_limit(guest):
+    # A long queue in the worker: the page keeps asking once a second, past the 20 a minute
+    # that starting analyses may take.
+    game = recorded_game(owner_of_client(guest), hands=1)
+    running_row(game.hands.get(number=1))
+    cache.clear()
+    for _poll in range(30):
+        response = guest.get(moments_url(game, 1), {"etape": 0, "suivi": 1}, **HTMX)
+        assert response.status_code == 200
+        assert "Analyse en cours… 3 / 12 choix" in response.content.decode()
+
+
+def test_a_poll_claims_nothing_and_offers_the_button_again_once_the_claim_lapsed(
+    guest, monkeypatch
+):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    hand = game.hands.get(number=1)
+    running_row(hand, started=moment_store.RUNNING_LAPSES_AFTER + timedelta(seconds=1))
+    monkeypatch.setattr(moment_store, "schedule", lambda job: pytest.fail("claimed by a poll"))
+
+    response = guest.get(moments_url(game, 1), {"etape": 4, "suivi": 1}, **HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200 and "Analyser la manche" in html
+    assert f'hx-get="{moments_url(game, 1)}?etape=4"' in html
+    assert HandAnalysis.objects.get(hand=hand).choices is None
 
 
 def test_an_analysis_whose_request_died_is_taken_over(guest, few_worlds):
@@ -195,3 +250,26 @@ def test_an_analysis_whose_request_died_is_taken_over(guest, few_worlds):
 
     assert response.status_code == 200 and "identique" in response.content.decode()
     assert moment_store.stored_analysis(hand) is not None
+
+
+def test_each_key_moment_links_to_playing_it_again():
+    record = queen_trap()
+    links = ReplayLinks(7)
+
+    view = moments.present(moment_analysis.analyse(record, seed=5), record, links, 0)
+
+    trap = view.moments[-1]
+    assert trap.practice_url == links.practice(4, record.decision_step(6))
+
+
+def test_the_hidden_cards_stay_hidden_on_the_steps_the_moments_link_to(guest, few_worlds):
+    game = recorded_game(owner_of_client(guest), hands=1)
+    page = guest.get(step_url(game, 1, 0), {"cartes": "cachees"}).content.decode()
+    analyse = f"{moments_url(game, 1)}?etape=0&amp;cartes=cachees"
+    assert f'hx-get="{analyse}"' in page
+
+    html = guest.get(moments_url(game, 1), {"etape": 0, "cartes": "cachees"}, **HTMX)
+
+    links = re.findall(r'href="(/partie/\d+/revoir/1/\d+/[^"]*)"', html.content.decode())
+    step_links = [link for link in links if "rejouer" not in link]
+    assert step_links and all(link.endswith("?cartes=cachees") for link in step_links)
