@@ -230,18 +230,27 @@ def bot_move(position: Position, seat: int, level: str) -> EngineMove:
     return EngineMove.playing(seat, bot.choose_play(view))
 
 
-def _bot_moves(position: Position) -> list[Move]:
-    """Bot moves until a person must act, within one bot's time budget. A bot playing for
-    an absent person plays as Normal does (the level of « Indice »)."""
+def bot_replies[Made](
+    position: Position, apply: Callable[[EngineMove], Made], budget: float | None = None
+) -> list[Made]:
+    """Bot moves until a person must act, within one bot's time budget (BOT_TIME_BUDGET
+    unless said), each handed to `apply` (which plays it on the position: stored at a
+    table, only in memory for « Rejouer ce moment »). A bot playing for an absent person
+    plays as Normal does (the level of « Indice »)."""
+    budget = BOT_TIME_BUDGET if budget is None else budget
     started = time.monotonic()
-    new_moves: list[Move] = []
+    made: list[Made] = []
     while (seat := pending_bot_seat(position.deal, position.seating)) is not None:
-        if new_moves and time.monotonic() - started > BOT_TIME_BUDGET:
+        if made and time.monotonic() - started > budget:
             break
         away = position.seating.occupants[seat].away
         level = HINT_LEVEL if away else position.hand.difficulty
-        new_moves.append(_apply(position, bot_move(position, seat, level)))
-    return new_moves
+        made.append(apply(bot_move(position, seat, level)))
+    return made
+
+
+def _bot_moves(position: Position) -> list[Move]:
+    return bot_replies(position, lambda move: _apply(position, move))
 
 
 def _let_bots_play(position: Position) -> list[Move]:

@@ -21,6 +21,7 @@ from game.engine import Card, PassDirection, Phase, PlayerView
 from game.engine.cards import QUEEN_OF_SPADES, RANKS, SUIT_SYMBOLS
 from game.engine.rules import moon_scores
 from game.engine.view import moon_threat
+from game.history.links import ReplayLinks
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
 from game.pages import MenuLink, menu_links
@@ -220,12 +221,20 @@ class TableView:
     played_by_suit: list[SuitRecord]
     voids: list[str]
     menu_links: list[MenuLink]
+    # The page the table is on (the language switch and « Réglages » come back to it).
+    page_url: str
+    # « Feuille de marque » (None: not drawn, for a spectator).
+    sheet_url: str | None
+    # « Analyser la manche » on the result panels: the replay of the hand just finished.
+    analysis_url: str | None
     # A live table's own parts (tables.views): its clock, spectators, messages; None solo.
     live: object | None = None
     # Who looks: a seat, or None for a spectator (no hand, no action).
     viewer: int | None = HUMAN
     previous_trick: LastTrick | None = None
     passed: PassedReminder | None = None
+    # « Rejouer ce moment »'s own parts (game.practice.view.PracticeView); None elsewhere.
+    practice: object | None = None
 
     @property
     def celebration(self) -> list[str]:
@@ -320,6 +329,9 @@ def build_table(
         played_by_suit=_played_by_suit(view) if training else [],
         voids=_voids(view, perspective) if training else [],
         menu_links=menu_links(game),
+        page_url=game.get_absolute_url(),
+        sheet_url=ReplayLinks(game.pk).overview() if viewer is not None else None,
+        analysis_url=_analysis_url(position, viewer) if hand_result else None,
         live=live,
         viewer=viewer,
         previous_trick=_previous_trick(view, perspective) if deal.phase != Phase.PASSING else None,
@@ -574,6 +586,20 @@ def _standings(game: Game, scores: list[int], perspective: Perspective) -> list[
         )
         for seat in perspective.seats_from_bottom()
     ]
+
+
+def _analysis_url(position: Position, viewer: int | None) -> str | None:
+    """The replay of the hand just finished at its last step, « Moments clés » in view.
+    The key moments weigh seat 0's choices (game.history.analysis), so only seat 0's
+    player is offered them; a lesson is not a game of theirs to review."""
+    game = position.game
+    if viewer != HUMAN or game.kind == Game.Kind.TUTORIAL:
+        return None
+    # game.history.steps: the exchange is one step, then one per card.
+    last_step = len(position.deal.view(HUMAN).plays) + (
+        position.deal.direction is not PassDirection.NONE
+    )
+    return ReplayLinks(game.pk).step(position.hand.number, last_step) + "#moments"
 
 
 def _hand_result(position: Position, perspective: Perspective) -> HandResult:

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from game import history_views, moments_views, views
+from game import history_views, moments_views, practice_views, views
 from game.converters import ShareTokenConverter
 
 app_name = "game"
@@ -31,6 +31,27 @@ urlpatterns = [
         moments_views.replay_moments,
         name="replay_moments",
     ),
+    # « Rejouer ce moment » (game.practice): a finished hand played on from one of its steps.
+    path(
+        "partie/<int:game_id>/revoir/<int:hand_number>/<int:step>/rejouer/",
+        practice_views.replay_practice,
+        name="replay_practice",
+    ),
+    path(
+        "partie/<int:game_id>/revoir/<int:hand_number>/<int:step>/rejouer/jouer/",
+        practice_views.replay_practice_play,
+        name="replay_practice_play",
+    ),
+    path(
+        "partie/<int:game_id>/revoir/<int:hand_number>/<int:step>/rejouer/avancer/",
+        practice_views.replay_practice_advance,
+        name="replay_practice_advance",
+    ),
+    path(
+        "partie/<int:game_id>/revoir/<int:hand_number>/<int:step>/rejouer/recommencer/",
+        practice_views.replay_practice_restart,
+        name="replay_practice_restart",
+    ),
     path("partie/<int:game_id>/partager/", history_views.share, name="share"),
     path("partie/<int:game_id>/partager/retirer/", history_views.unshare, name="unshare"),
     path("partage/<share_token:token>/", history_views.shared, name="shared"),
@@ -43,5 +64,25 @@ urlpatterns = [
         "partage/<share_token:token>/<int:hand_number>/moments-cles/",
         moments_views.shared_moments,
         name="shared_moments",
+    ),
+    path(
+        "partage/<share_token:token>/<int:hand_number>/<int:step>/rejouer/",
+        practice_views.shared_practice,
+        name="shared_practice",
+    ),
+    path(
+        "partage/<share_token:token>/<int:hand_number>/<int:step>/rejouer/jouer/",
+        practice_views.shared_practice_play,
+        name="shared_practice_play",
+    ),
+    path(
+        "partage/<share_token:token>/<int:hand_number>/<int:step>/rejouer/avancer/",
+        practice_views.shared_practice_advance,
+        name="shared_practice_advance",
+    ),
+    path(
+        "partage/<share_token:token>/<int:hand_number>/<int:step>/rejouer/recommencer/",
+        practice_views.shared_practice_restart,
+        name="shared_practice_restart",
     ),
 ]

@@ -25,3 +25,12 @@ class ReplayLinks:
 
     def moments(self, hand_number: int) -> str:
         return self._reverse("_moments", hand_number)
+
+    def practice(self, hand_number: int, step: int) -> str:
+        """« Rejouer ce moment »: the hand played on from `step` (game.practice)."""
+        return self._reverse("_practice", hand_number, step)
+
+    def practice_action(self, hand_number: int, step: int, action: str) -> str:
+        """Where the practice's table posts: "play" (a card or the pass), "advance" (the
+        bots' replies), "restart"."""
+        return self._reverse(f"_practice_{action}", hand_number, step)

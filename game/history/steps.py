@@ -84,6 +84,15 @@ class HandRecord:
                 return list(move.cards)
         return None
 
+    def next_move_of(self, seat: int, step: int) -> int | None:
+        """How many moves are made when `seat` next moves, from `step` on (None: it has no
+        move left in the history)."""
+        made = self.move_count(step)
+        return next(
+            (index for index in range(made, len(self.moves)) if self.moves[index].seat == seat),
+            None,
+        )
+
     def decision_step(self, play_index: int) -> int:
         """The step at which the `play_index`-th card of the hand (from 0) was chosen."""
         return self.play_offset + play_index

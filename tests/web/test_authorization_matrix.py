@@ -276,6 +276,19 @@ def bots_moved(before: State, after: State) -> bool:
     return bool(after["move_count"] > before["move_count"])
 
 
+def practice_of_the_deal(game: Game) -> str:
+    return reverse("game:replay_practice", args=[game.pk, 1, 0])
+
+
+def a_practice_pass(game: Game) -> dict[str, Any]:
+    """The player's first three cards as dealt, at the move number the practice starts at
+    (the moves of the hand made before the player's pass)."""
+    hand = game.hands.get(number=1)
+    seats = list(hand.moves.order_by("number").values_list("seat", flat=True))
+    cards = [card.code for card in hand.dealt_cards()[0][:3]]
+    return {"cards": cards, "move": seats.index(0)}
+
+
 SOLO_PLAY = [
     Address("game:table", "get", playing_game, 200),
     Address("game:play_card", "post", playing_game, 302, table_of, more_moves, data=a_card),
@@ -300,6 +313,24 @@ HISTORY = [
     ),
     Address("game:share", "post", finished_game, 302, replay_of, now_shared),
     Address("game:unshare", "post", shared_finished_game, 302, replay_of, no_longer_shared),
+    # « Rejouer ce moment » from the deal (the player's pass): nothing of the game changes.
+    Address("game:replay_practice", "get", shared_finished_game, 200, args=(1, 0)),
+    *(
+        Address(
+            f"game:replay_practice_{action}",
+            "post",
+            shared_finished_game,
+            302,
+            practice_of_the_deal,
+            args=(1, 0),
+            data=data,
+        )
+        for action, data in (
+            ("play", a_practice_pass),
+            ("advance", lambda game: {}),
+            ("restart", lambda game: {}),
+        )
+    ),
 ]
 TUTORIAL_PLAY = [
     Address(
@@ -448,6 +479,10 @@ TUTORIAL_ON_HISTORY = [
     Address("game:replay", "get", tutorial_shared, 404),
     Address("game:replay_step", "get", tutorial_shared, 404, args=(1, 3)),
     Address("game:replay_moments", "get", tutorial_shared, 404, args=(1,)),
+    Address("game:replay_practice", "get", tutorial_shared, 404, args=(1, 0)),
+    Address("game:replay_practice_play", "post", tutorial_shared, 404, args=(1, 0)),
+    Address("game:replay_practice_advance", "post", tutorial_shared, 404, args=(1, 0)),
+    Address("game:replay_practice_restart", "post", tutorial_shared, 404, args=(1, 0)),
     Address("game:share", "post", tutorial_finished, 404),
     Address("game:unshare", "post", tutorial_shared, 404),
 ]
@@ -606,6 +641,7 @@ class SharedAddress:
     args: tuple[int, ...]
     status: int
     location: Callable[[str], str] | None = None
+    method: str = "get"
 
     @property
     def id(self) -> str:
@@ -623,6 +659,19 @@ SHARED = [
         (1,),
         302,
         lambda token: reverse("game:shared_step", args=[token, 1, 0]),
+    ),
+    SharedAddress("game:shared_practice", (1, 0), 200),
+    # A post that names no card: the practice's table says why (400), and nothing is kept.
+    SharedAddress("game:shared_practice_play", (1, 0), 400, method="post"),
+    *(
+        SharedAddress(
+            f"game:shared_practice_{action}",
+            (1, 0),
+            302,
+            lambda token: reverse("game:shared_practice", args=[token, 1, 0]),
+            method="post",
+        )
+        for action in ("advance", "restart")
     ),
 ]
 
@@ -647,7 +696,7 @@ def test_share_urls(guest_owner: Player, address: SharedAddress, name: str) -> N
 
     def read(token: str) -> Any:
         before = state(game)
-        response = client.get(address.url(token))
+        response = (client.post if address.method == "post" else client.get)(address.url(token))
         assert state(game) == before, "reading a share link changed the game"
         return response
 
