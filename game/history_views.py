@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from game.history import moment_store, moments, sharing
-from game.history.links import ReplayLinks
+from game.history.links import ANALYSE_PARAMETER, ReplayLinks
 from game.history.replay import ReplayOptions, build_step
 from game.history.selectors import history_page, load_hand
 from game.history.sheet import score_sheet
@@ -121,7 +121,9 @@ def _render_step(
                 game_accuracy=moment_store.game_accuracy(game),
             )
     template = "history/replay.html#replay" if is_partial(request) else "history/replay.html"
-    response = render(request, template, {"replay": replay_step})
+    # From the table's « Analyser la manche »: the analysis starts as the page loads.
+    analyse_now = request.GET.get(ANALYSE_PARAMETER) == "1"
+    response = render(request, template, {"replay": replay_step, "analyse_now": analyse_now})
     patch_vary_headers(response, ["HX-Request"])
     return private(response)
 

@@ -599,7 +599,7 @@ def _analysis_url(position: Position, viewer: int | None) -> str | None:
     last_step = len(position.deal.view(HUMAN).plays) + (
         position.deal.direction is not PassDirection.NONE
     )
-    return ReplayLinks(game.pk).step(position.hand.number, last_step) + "#moments"
+    return ReplayLinks(game.pk).analysed(position.hand.number, last_step)
 
 
 def _hand_result(position: Position, perspective: Perspective) -> HandResult:

@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+# A replay step asked for with this set starts its hand's « Moments clés » when it loads
+# (the table's « Analyser la manche »: one press, not a second one on the replay).
+ANALYSE_PARAMETER = "analyser"
+
 
 @dataclass(frozen=True)
 class ReplayLinks:
@@ -25,6 +29,10 @@ class ReplayLinks:
 
     def moments(self, hand_number: int) -> str:
         return self._reverse("_moments", hand_number)
+
+    def analysed(self, hand_number: int, step: int) -> str:
+        """The step, its hand's key moments asked for as it loads, and shown."""
+        return f"{self.step(hand_number, step)}?{ANALYSE_PARAMETER}=1#moments"
 
     def practice(self, hand_number: int, step: int) -> str:
         """« Rejouer ce moment »: the hand played on from `step` (game.practice)."""

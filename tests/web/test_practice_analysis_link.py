@@ -22,7 +22,8 @@ LABEL = "Analyser la manche"
 
 
 def analysis_url(game: Game, hand: int, last_step: int) -> str:
-    return reverse("game:replay_step", args=[game.pk, hand, last_step]) + "#moments"
+    step = reverse("game:replay_step", args=[game.pk, hand, last_step])
+    return f"{step}?analyser=1#moments"
 
 
 def test_the_end_of_hand_panel_leads_to_the_hands_key_moments(guest: Client, guest_owner):
@@ -37,7 +38,11 @@ def test_the_end_of_hand_panel_leads_to_the_hands_key_moments(guest: Client, gue
     assert f'href="{url}">{LABEL}</a>' in html
     replay = guest.get(url.removesuffix("#moments"))
     assert replay.status_code == 200
-    assert 'id="moments"' in replay.content.decode()
+    # One press is enough: the replay asks for the hand's analysis as it loads.
+    moments = reverse("game:replay_moments", args=[game.pk, 1])
+    assert f'hx-get="{moments}?etape=53" hx-trigger="load, click"' in replay.content.decode()
+    plain = guest.get(url.removesuffix("?analyser=1#moments")).content.decode()
+    assert 'hx-trigger="load, click"' not in plain and f'hx-get="{moments}?etape=53"' in plain
 
 
 def test_the_end_of_game_panel_leads_to_the_last_hands_key_moments(guest: Client, guest_owner):
