@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 
 from game.history import sharing
 from game.history.selectors import owned_game, played_game, shared_game
@@ -20,7 +20,11 @@ from game.seating import Perspective, seating_of
 
 
 class SharingStopped(Http404):
-    """A share link its owner took back: still a 404, which a page may explain."""
+    """A share link its owner took back: still a 404, but the site's 404 page
+    (pages.views.page_not_found) tells the visitor why, on every address of the link."""
+
+    title = gettext_lazy("Partage retiré")
+    explanation = gettext_lazy("Le joueur a cessé de partager cette partie.")
 
 
 def owned_or_404(request: HttpRequest, game_id: int) -> Game:

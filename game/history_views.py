@@ -23,7 +23,6 @@ from game.history.sheet import score_sheet
 from game.history.stats import player_stats
 from game.history.steps import StepNotFound
 from game.history_access import (
-    SharingStopped,
     owned_or_404,
     played_or_404,
     private,
@@ -78,18 +77,9 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_safe
 def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    try:
-        game = shared_or_404(token)
-    except SharingStopped:
-        return _sharing_stopped(request)
+    game = shared_or_404(token)
     links = ReplayLinks(game.pk, token)
     return unlisted(_render_sheet(request, game, links, shared_perspective(game)))
-
-
-def _sharing_stopped(request: HtmxHttpRequest) -> HttpResponse:
-    """A link its owner took back: still not found, but the visitor is told why."""
-    response = render(request, "history/game.html", {"sharing_stopped": True}, status=404)
-    return unlisted(private(response))
 
 
 # -- One step of a hand ------------------------------------------------------------------
@@ -138,10 +128,7 @@ def replay_step(
 
 @require_safe
 def shared_step(request: HtmxHttpRequest, token: str, hand_number: int, step: int) -> HttpResponse:
-    try:
-        game = shared_or_404(token)
-    except SharingStopped:
-        return _sharing_stopped(request)
+    game = shared_or_404(token)
     links = ReplayLinks(game.pk, token)
     response = _render_step(request, game, links, hand_number, step, shared_perspective(game))
     return unlisted(response)

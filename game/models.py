@@ -216,7 +216,7 @@ class HandAnalysis(models.Model):
     """« Moments clés » of a finished hand, computed once (game.history.moment_store) and
     kept: a finished hand never changes. A row whose `choices` is None is being computed
     by the process that claimed it at `started_at`, `choices_done` of `choices_total`
-    weighed so far."""
+    weighed so far; its worker touches `beat_at` as it goes (a claim lapses on it)."""
 
     hand = models.OneToOneField(
         Hand, on_delete=models.CASCADE, primary_key=True, related_name="analysis"
@@ -230,6 +230,8 @@ class HandAnalysis(models.Model):
     started_at = models.DateTimeField()
     choices_done = models.PositiveSmallIntegerField(default=0)
     choices_total = models.PositiveSmallIntegerField(default=0)
+    # The claim's last sign of life: its making, the job's start, each choice weighed.
+    beat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

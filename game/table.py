@@ -591,9 +591,9 @@ def _standings(game: Game, scores: list[int], perspective: Perspective) -> list[
 def _analysis_url(position: Position, viewer: int | None) -> str | None:
     """The replay of the hand just finished at its last step, « Moments clés » in view.
     The key moments weigh seat 0's choices (game.history.analysis), so only seat 0's
-    player is offered them; a lesson is not a game of theirs to review."""
+    player is offered them; a lesson is reviewed like any game (« Mes parties »)."""
     game = position.game
-    if viewer != HUMAN or game.kind == Game.Kind.TUTORIAL:
+    if viewer != HUMAN:
         return None
     # game.history.steps: the exchange is one step, then one per card.
     last_step = len(position.deal.view(HUMAN).plays) + (

@@ -48,7 +48,15 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render(request, "404.html", status=404)
+    """The site's 404; a not-found that knows why (a revoked share link) says so. Nothing
+    here is for search engines."""
+    context = {
+        "title": getattr(exception, "title", None),
+        "explanation": getattr(exception, "explanation", None),
+    }
+    response = render(request, "404.html", context, status=404)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
 
 
 def _standalone(request: HttpRequest, template_name: str, status: int) -> HttpResponse:

@@ -10,7 +10,8 @@ after each choice, then the result. Every request meanwhile, this one included, 
 once with that progress, and the page asks again a moment later (game.moments_views).
 
 A claim whose process died (a restart, kill -9) leaves its row: past RUNNING_LAPSES_AFTER
-the next request takes it over and computes again. A queued job whose claim was taken over
+without a sign of life (`beat_at`: the claim, the job's start, each choice weighed) the next
+request takes it over and computes again. A queued job whose claim was taken over
 meanwhile does nothing: each claim is computed once.
 """
 
@@ -61,7 +62,7 @@ def stored_analysis(hand: Hand) -> Analysis | None:
 
 def game_accuracy(game: Game) -> Accuracy | None:
     """The accuracy over every analysed hand of the game (one query); None before any."""
-    rows = _finished(HandAnalysis.objects.filter(hand__game=game)).only("choices")
+    rows = _finished(HandAnalysis.objects.filter(hand__game=game)).only("choices", "curve")
     parts = [_decoded(row).accuracy for row in rows]
     return Accuracy.pooled(parts) if parts else None
 
@@ -73,11 +74,13 @@ def request_analysis(game: Game, record: HandRecord) -> Analysis | Progress:
     found = stored_analysis(hand)
     if found is not None:
         return found
-    claimed_at = _claim(hand, decision_count(record))
+    total = decision_count(record)
+    claimed_at = _claim(hand, total)
     if claimed_at is not None:
-        # Requests run in autocommit: the claim is already visible to the worker.
+        # Views run in autocommit (no ATOMIC_REQUESTS): the claim is committed already,
+        # and the worker's own connection sees its row.
         schedule(lambda: _compute(record, game.seed, claimed_at))
-    return progress_of(hand) or Progress(0, decision_count(record))
+    return progress_of(hand) or Progress(0, total)
 
 
 def progress_of(hand: Hand) -> Analysis | Progress | None:
@@ -89,7 +92,7 @@ def progress_of(hand: Hand) -> Analysis | Progress | None:
         return None
     if row.choices is not None:
         return _decoded(row)
-    if row.started_at < timezone.now() - RUNNING_LAPSES_AFTER:
+    if _lapsed(row):
         return None
     return Progress(row.choices_done, row.choices_total)
 
@@ -110,18 +113,29 @@ def _in_worker(job: Job) -> None:
         connection.close()
 
 
+def _lapsed(row: HandAnalysis) -> bool:
+    last_sign = row.beat_at or row.started_at
+    return last_sign < timezone.now() - RUNNING_LAPSES_AFTER
+
+
 def _compute(record: HandRecord, seed: int, claimed_at: datetime) -> None:
     mine = HandAnalysis.objects.filter(
         hand=record.hand, started_at=claimed_at, choices__isnull=True
     )
-    if not mine.exists():
+
+    def write(**fields: object) -> int:
+        # In a transaction of its own: SQLite's writers queue (config.sqlite) only there.
+        with transaction.atomic():
+            return mine.update(beat_at=timezone.now(), **fields)
+
+    if not write():
         return  # taken over while queued: the new claim computes it
 
     def report(done: int, total: int) -> None:
-        mine.update(choices_done=done, choices_total=total)
+        write(choices_done=done, choices_total=total)
 
     analysis = analyse(record, seed=seed, progress=report)
-    mine.update(
+    write(
         choices=_encoded_choices(analysis),
         curve=[[point.step, point.card, point.points] for point in analysis.curve],
         finished_at=timezone.now(),
@@ -140,15 +154,18 @@ def _claim(hand: Hand, total: int) -> datetime | None:
         "finished_at": None,
         "choices_done": 0,
         "choices_total": total,
+        "beat_at": now,
     }
-    retaken = (
-        HandAnalysis.objects.filter(hand=hand)
-        .filter(
-            Q(choices__isnull=True, started_at__lt=now - RUNNING_LAPSES_AFTER)
-            | ~Q(version=ANALYSIS_VERSION)
-        )
-        .update(**fresh)
+    silent = now - RUNNING_LAPSES_AFTER
+    lapsed = Q(choices__isnull=True) & (
+        Q(beat_at__lt=silent) | Q(beat_at__isnull=True, started_at__lt=silent)
     )
+    with transaction.atomic():
+        retaken = (
+            HandAnalysis.objects.filter(hand=hand)
+            .filter(lapsed | ~Q(version=ANALYSIS_VERSION))
+            .update(**fresh)
+        )
     if retaken:
         return now
     try:

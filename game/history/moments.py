@@ -36,8 +36,6 @@ class MomentView:
     """What the better choice does, one sentence per reason."""
     risked: list[str]
     """What the player's choice risked, one sentence per reason."""
-    practice_url: str
-    """« Rejouer ce moment »: play on from here (game.practice)."""
 
     @property
     def played_text(self) -> str:
@@ -63,11 +61,12 @@ class MomentView:
 
     @property
     def loss_text(self) -> str:
-        # Whole points: a few dozen sampled worlds do not measure tenths.
-        points = round(self.loss)
+        # To a tenth, as the class is drawn from it (game.history.grades: 2.8 is not yet
+        # an « Erreur »; a whole « environ 3 » beside « Imprécision » read as a mistake).
+        # French puts a quantity under 2 in the singular: the form follows its whole part.
         return ngettext(
-            "environ %(points)s point perdu", "environ %(points)s points perdus", points
-        ) % {"points": points}
+            "environ %(points)s point perdu", "environ %(points)s points perdus", int(self.loss)
+        ) % {"points": number_format(self.loss, 1)}
 
 
 @dataclass(frozen=True)
@@ -98,13 +97,7 @@ def present(
 ) -> MomentsView:
     number = record.hand.number
     moments = [
-        _moment(
-            choice,
-            links.step(number, choice.step),
-            links.practice(number, choice.step),
-            step,
-            perspective,
-        )
+        _moment(choice, links.step(number, choice.step), step, perspective)
         for choice in analysis.moments
     ]
     earlier = [moment for moment in moments if moment.step < step]
@@ -122,9 +115,7 @@ def present(
     )
 
 
-def _moment(
-    choice: Choice, url: str, practice_url: str, step: int, perspective: Perspective
-) -> MomentView:
+def _moment(choice: Choice, url: str, step: int, perspective: Perspective) -> MomentView:
     played = [Card.from_code(code) for code in choice.played]
     suggested = [Card.from_code(code) for code in choice.suggested]
     if choice.trick is None:
@@ -145,7 +136,6 @@ def _moment(
         severity=choice.severity,
         better=[sentence(BETTER, reason, better, perspective.name) for reason in choice.reasons],
         risked=[sentence(CHOSEN, reason, mine, perspective.name) for reason in choice.reasons],
-        practice_url=practice_url,
     )
 
 

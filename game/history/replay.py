@@ -349,7 +349,10 @@ def build_step(
         trick_winner=perspective.place(winner) if winner is not None else None,
         hearts_broken=deal.hearts_broken,
         queen_played=deal.queen_played,
-        tricks=_trick_links(record, record.final, step, step_links, perspective),
+        # « Cartes cachées » is the hand as it was seen: no trick's winner before its end.
+        tricks=_trick_links(
+            record, deal if options.hidden else record.final, step, step_links, perspective
+        ),
         nav=_nav(record, step, len(hands), step_links),
         url=step_links.step(number, step),
         overview_url=links.overview(),

@@ -25,4 +25,9 @@ class Migration(migrations.Migration):
             name='curve',
             field=models.JSONField(blank=True, null=True),
         ),
+        migrations.AddField(
+            model_name='handanalysis',
+            name='beat_at',
+            field=models.DateTimeField(blank=True, null=True),
+        ),
     ]

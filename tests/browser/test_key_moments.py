@@ -34,12 +34,14 @@ def test_a_key_moment_says_its_class_and_why(page: Page):
     )
     expect(page.locator(".moments__chart svg")).to_be_visible()
     first = page.locator(".moments__item").first
-    expect(first.locator(".moment-class .visually-hidden")).to_have_text(CLASSES)
+    expect(first.locator(".moment-class__label")).to_have_text(CLASSES)
     expect(first.locator(".moment-why")).to_have_text(re.compile(r"^(Le|La|L’|Votre) .+\.$"))
 
     first.get_by_role("link").first.click()
     here = page.locator("#moment-here")
     expect(here).to_contain_text(CLASSES)
     expect(here).to_contain_text("vous avez choisi")
-    here.get_by_role("link", name="Rejouer ce moment").click()
+    # The position is back in view, with its note, and « Rejouer ce moment » beside it.
+    expect(here).to_be_in_viewport()
+    page.get_by_role("link", name="Rejouer ce moment").click()
     expect(page.get_by_text("Vous rejouez la manche 1")).to_be_visible()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -62,6 +64,8 @@ def test_a_lesson_opens_its_score_sheet_and_its_replay(guest):
     assert sheet.status_code == 200 and step.status_code == 200
     assert "Feuille de marque" in sheet.content.decode()
     assert "Partager" not in sheet.content.decode()
+    # Neither won nor lost, on its sheet as in the list.
+    assert re.search(r'class="result result--\w+">Tutoriel<', sheet.content.decode())
 
 
 def test_a_lesson_is_not_shared_nor_counted_in_the_statistics(guest):

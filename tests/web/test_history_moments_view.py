@@ -14,8 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game.engine import Card, Move as EngineMove, PassDirection
-from game.history import analysis as moment_analysis, moment_store, moments
-from game.history.links import ReplayLinks
+from game.history import analysis as moment_analysis, moment_store
 from game.history.reasons import Reason, ReasonKey
 from game.history.steps import HandRecord
 from game.models import Game, Hand, HandAnalysis
@@ -252,16 +251,6 @@ def test_an_analysis_whose_request_died_is_taken_over(guest, few_worlds):
     assert moment_store.stored_analysis(hand) is not None
 
 
-def test_each_key_moment_links_to_playing_it_again():
-    record = queen_trap()
-    links = ReplayLinks(7)
-
-    view = moments.present(moment_analysis.analyse(record, seed=5), record, links, 0)
-
-    trap = view.moments[-1]
-    assert trap.practice_url == links.practice(4, record.decision_step(6))
-
-
 def test_the_hidden_cards_stay_hidden_on_the_steps_the_moments_link_to(guest, few_worlds):
     game = recorded_game(owner_of_client(guest), hands=1)
     page = guest.get(step_url(game, 1, 0), {"cartes": "cachees"}).content.decode()
@@ -273,3 +262,19 @@ def test_the_hidden_cards_stay_hidden_on_the_steps_the_moments_link_to(guest, fe
     links = re.findall(r'href="(/partie/\d+/revoir/1/\d+/[^"]*)"', html.content.decode())
     step_links = [link for link in links if "rejouer" not in link]
     assert step_links and all(link.endswith("?cartes=cachees") for link in step_links)
+
+
+def test_a_long_analysis_that_still_reports_is_not_taken_over(guest, monkeypatch):
+    # Claimed long ago, but its worker weighed a choice a moment ago: it is alive.
+    game = recorded_game(owner_of_client(guest), hands=1)
+    hand = game.hands.get(number=1)
+    row = running_row(hand, started=moment_store.RUNNING_LAPSES_AFTER * 3)
+    HandAnalysis.objects.filter(pk=row.pk).update(beat_at=timezone.now())
+    monkeypatch.setattr(moment_store, "schedule", lambda job: pytest.fail("taken over"))
+
+    polled = guest.get(moments_url(game, 1), {"etape": 0, "suivi": 1}, **HTMX)
+    asked = guest.get(moments_url(game, 1), {"etape": 0}, **HTMX)
+
+    for response in (polled, asked):
+        assert "Analyse en cours… 3 / 12 choix" in response.content.decode()
+    assert HandAnalysis.objects.get(pk=row.pk).started_at == row.started_at

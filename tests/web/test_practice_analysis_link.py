@@ -1,6 +1,6 @@
 """« Analyser la manche » on the table's result panels: the replay of the hand just
 finished at its last step, the key moments in view (they weigh seat 0's choices, so only
-seat 0's player is offered them; a lesson is not reviewed)."""
+seat 0's player is offered them; a lesson too)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,9 @@ def test_at_a_live_table_only_seat_0_is_offered_the_analysis(guest_owner):
     assert build_table(position, viewer=None).analysis_url is None
 
 
-def test_a_lesson_is_not_offered_the_analysis(guest_owner):
+def test_a_lesson_is_reviewed_like_any_game(guest_owner):
+    # « Mes parties » lists it with its replay, « Moments clés » and « Rejouer ce moment »:
+    # its table's result panel leads there too.
     game = recorded_game(guest_owner, hands=1, finished=True, kind=Game.Kind.TUTORIAL)
 
-    assert build_table(position_of(game)).analysis_url is None
+    assert build_table(position_of(game)).analysis_url == analysis_url(game, 1, 53)

@@ -182,3 +182,16 @@ def test_a_game_played_at_the_table_starts_its_pass_with_the_bots_passes_made(gu
     )
     assert answer.status_code == 200
     assert table_of(answer).phase == Phase.PLAYING
+
+
+def test_the_replay_offers_it_while_the_player_has_a_move_left(guest, game):
+    record = record_of(game)
+    step, _played, _other = choice_step(record)
+    last_own = max(s for s in range(record.last_step) if record.deal_at(s).turn == HUMAN)
+
+    def offered(at: int) -> bool:
+        page = guest.get(reverse("game:replay_step", args=[game.pk, 1, at])).content.decode()
+        return f'href="{practice_url(game, 1, at)}"' in page
+
+    assert offered(step) and offered(last_own)
+    assert not offered(record.last_step)

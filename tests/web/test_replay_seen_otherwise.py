@@ -10,6 +10,9 @@ import pytest
 from django.urls import reverse
 
 from game.cardnames import full_name
+from game.history.links import ReplayLinks
+from game.history.replay import ReplayOptions, build_step
+from game.history.selectors import load_hand
 from game.models import Game, Seat
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import dealt_cards, recorded_game
@@ -196,3 +199,17 @@ def test_a_live_tables_player_sees_it_from_any_seat_and_their_own_is_you(guest, 
     assert [seat.name for seat in hosts.opponents] == ["Léa", "Vous", "Chloé"]
     # Seat 0's key moments are the host's: not for their friend, even from the host's seat.
     assert own.moments_url is None and hosts.moments_url is None
+
+
+def test_with_the_cards_hidden_the_tricks_list_stops_at_the_step(guest_owner):
+    # As the hand was seen: the winners of tricks still to come are not given away.
+    game = recorded_game(guest_owner, hands=1)
+    record = load_hand(game, 1)[1]
+    step = record.trick_end_step(3) + 1
+    hidden = build_step(
+        game, [record.hand], record, step, ReplayLinks(game.pk), options=ReplayOptions(hidden=True)
+    )
+    shown = build_step(game, [record.hand], record, step, ReplayLinks(game.pk))
+
+    assert [trick.number for trick in hidden.tricks] == [1, 2, 3]
+    assert len(shown.tricks) == 13

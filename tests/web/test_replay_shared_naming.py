@@ -86,11 +86,16 @@ def test_a_revoked_link_says_the_player_stopped_sharing_it(guest):
     old = game.share_token
     sharing.revoke_share(game=game)
 
-    for url in (
-        reverse("game:shared", args=[old]),
-        reverse("game:shared_step", args=[old, 1, 0]),
+    # Every address of the link says so: the sheet, a step, « Rejouer ce moment », its
+    # posts and « Moments clés » (the site's 404 page: pages.views.page_not_found).
+    for method, url in (
+        ("get", reverse("game:shared", args=[old])),
+        ("get", reverse("game:shared_step", args=[old, 1, 0])),
+        ("get", reverse("game:shared_practice", args=[old, 1, 8])),
+        ("post", reverse("game:shared_practice_restart", args=[old, 1, 8])),
+        ("get", reverse("game:shared_moments", args=[old, 1]) + "?etape=2"),
     ):
-        response = Client().get(url)
+        response = getattr(Client(), method)(url, HTTP_HX_REQUEST="true")
         assert response.status_code == 404, url
         assert STOPPED in response.content.decode()
         assert response["X-Robots-Tag"] == "noindex, nofollow"
