@@ -118,9 +118,11 @@
   document.addEventListener("htmx:sendError", stopAutoplay);
   window.addEventListener("popstate", stopAutoplay);
 
-  document.addEventListener("htmx:afterSettle", () => {
+  document.addEventListener("htmx:afterSettle", (event) => {
     const root = replay();
-    if (!root) return;
+    // Only a new step counts: the key moments' progress polls swap their own section
+    // every second and must not keep resetting « Lecture auto »'s timer.
+    if (!root || event.target !== root) return;
     if (root.dataset.title) document.title = root.dataset.title;
     showAutoplay(root);
     if (autoplay.playing) scheduleStep();
