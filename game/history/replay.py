@@ -169,9 +169,14 @@ def _view_choices(
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
 
 
+def elides(name: str) -> bool:
+    """Whether « de » before `name` is written « d’ »."""
+    return name[:1].lower() in _VOWELS
+
+
 def _seat_label(perspective: Perspective, seat: int) -> str:
     name = perspective.name(seat)
-    if name[:1].lower() in _VOWELS:
+    if elides(name):
         return _("Voir depuis la place d’%(name)s") % {"name": name}
     return _("Voir depuis la place de %(name)s") % {"name": name}
 
@@ -219,6 +224,23 @@ class ReplaySeat:
     @property
     def received_text(self) -> str:
         return " ".join(face.short for face in self.received)
+
+    @property
+    def received_line(self) -> str:
+        """« Reçues de Léa : … », « Reçues d’Invité : … », « Reçues de vous : … »."""
+        values = {"name": self.received_from, "cards": self.received_text}
+        if elides(self.received_from):
+            return _("Reçues d’%(name)s : %(cards)s") % values
+        return _("Reçues de %(name)s : %(cards)s") % values
+
+    @property
+    def hand_label(self) -> str:
+        """The hand's name for a screen reader: « Votre main », « Main de Léa »."""
+        if self.is_human:
+            return _("Votre main")
+        if elides(self.name):
+            return _("Main d’%(name)s") % {"name": self.name}
+        return _("Main de %(name)s") % {"name": self.name}
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,9 @@ def test_the_public_replay_reveals_the_finished_game_but_never_the_owners_pages(
 
     step = stranger.get(reverse("game:shared_step", args=[token, 1, 0])).content.decode()
 
-    assert step.count("Main de ") == 4
+    # Every hand in view, the player's named for the visitor: « Main d’Invité ».
+    assert step.count('class="rhand"') == 4
+    assert "Main d’Invité" in step and step.count("Main de ") == 3
     assert stranger.get(reverse("game:replay", args=[game.pk])).status_code == 404
 
 

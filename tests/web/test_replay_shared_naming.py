@@ -68,6 +68,12 @@ def test_a_guests_shared_game_names_its_player_invite():
     ]
     assert step.moments_url is None  # the player's key moments only from the player's seat
     assert shared_steps(token)[0].moments_url is not None
+    # « de » elided before a vowel wherever the player is named, for a screen reader too.
+    invite = next(seat for seat in step.opponents if seat.name == "Invité")
+    assert invite.hand_label == "Main d’Invité" and step.you.hand_label == "Main de Léa"
+    # Hand 1 passes left: Léa's three cards came from the player.
+    exchange = shared_steps(token, "?place=1")[1]
+    assert exchange.you.received_line.startswith("Reçues d’Invité : ")
 
 
 def test_the_shared_sheet_names_the_player():
