@@ -105,7 +105,8 @@ def _shared(token: str, hand_number: int, step: int) -> Located:
 
 def _practice(request: HtmxHttpRequest, located: Located) -> Practice:
     moment = located.moment
-    return practice_of(moment, store.saved_moves(request.session, moment.key))
+    session, key = request.session, moment.key
+    return practice_of(moment, store.saved_moves(session, key), store.restarts(session, key))
 
 
 def _render(
@@ -212,7 +213,7 @@ def _advance(request: HtmxHttpRequest, located: Located) -> HttpResponse:
 
 def _restart(request: HtmxHttpRequest, located: Located) -> HttpResponse:
     store.forget(request.session, located.moment.key)
-    return _moved(request, located, practice_of(located.moment, []), ())
+    return _moved(request, located, _practice(request, located), ())
 
 
 def _unavailable(request: HtmxHttpRequest, refused: NothingLeftToPlay) -> HttpResponse:

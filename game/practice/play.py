@@ -22,6 +22,7 @@ from game.history.replay import totals_before
 from game.models import Game, Move
 from game.positions import Position
 from game.practice.moment import Moment
+from game.practice.store import MAX_MOVES
 from game.seating import Seating, seating_of
 from game.seats import HUMAN
 from game.services import bot_replies
@@ -70,7 +71,7 @@ class Practice:
         return move
 
 
-def practice_of(moment: Moment, moves: Sequence[EngineMove]) -> Practice:
+def practice_of(moment: Moment, moves: Sequence[EngineMove], restarts: int = 0) -> Practice:
     """The practice after `moves` (those the session kept); from the moment itself if they
     no longer fit it."""
     record, game = moment.record, moment.game
@@ -88,7 +89,7 @@ def practice_of(moment: Moment, moves: Sequence[EngineMove]) -> Practice:
         moves = []
         deal = rebuilt(moves)
     position = Position(
-        game=_table_game(moment, _totals_shown(before, deal), len(moves)),
+        game=_table_game(moment, _totals_shown(before, deal), len(moves), restarts),
         hand=record.hand,
         deal=deal,
         seating=_seating(game),
@@ -148,15 +149,16 @@ def _totals_shown(before: Sequence[int], deal: Deal) -> list[int]:
     return [total + score for total, score in zip(before, deal.scores(), strict=True)]
 
 
-def _table_game(moment: Moment, totals: list[int], made: int) -> Game:
+def _table_game(moment: Moment, totals: list[int], made: int, restarts: int) -> Game:
     """The game as the table draws it during the practice: the totals shown, the
     hand's level (no « from the next hand » note), and the move number the page posts back
-    (a stale tab's post is refused). A copy: the game itself is never changed."""
+    (a stale tab's post is refused): each start of the practice numbers its moves apart
+    from the others'. A copy: the game itself is never changed."""
     game = copy.copy(moment.game)
     game.current_hand = moment.record.hand
     game.difficulty = moment.record.hand.difficulty
     game.totals = totals
-    game.move_count = moment.start + made
+    game.move_count = moment.start + made + restarts * (MAX_MOVES + 1)
     return game
 
 

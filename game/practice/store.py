@@ -14,6 +14,10 @@ from django.contrib.sessions.backends.base import SessionBase
 from game.engine import Move as EngineMove
 
 SESSION_KEY = "practices"
+# How many times each practice was started again: its table's move numbers of one start
+# never meet those of another (play._table_game), so a tab drawn before « Recommencer ce
+# moment » is told it is stale even at the same number of moves.
+RESTARTS_KEY = "practice_restarts"
 MAX_PRACTICES = 8
 # A hand's moves: four passes and 52 cards.
 MAX_MOVES = 56
@@ -46,6 +50,20 @@ def forget(session: SessionBase, key: str) -> None:
     practices = _practices(session)
     if key in practices:
         session[SESSION_KEY] = {name: kept for name, kept in practices.items() if name != key}
+    counts = {name: count for name, count in _restarts(session).items() if name != key}
+    counts[key] = restarts(session, key) + 1
+    session[RESTARTS_KEY] = dict(list(counts.items())[-MAX_PRACTICES:])
+
+
+def restarts(session: SessionBase, key: str) -> int:
+    """How many times this practice was started again (0 when unreadable)."""
+    count = _restarts(session).get(key, 0)
+    return count if isinstance(count, int) and 0 <= count < 2**31 else 0
+
+
+def _restarts(session: SessionBase) -> dict[str, object]:
+    stored = session.get(RESTARTS_KEY)
+    return stored if isinstance(stored, dict) else {}
 
 
 def _practices(session: SessionBase) -> dict[str, object]:

@@ -110,6 +110,26 @@ def test_a_post_from_a_stale_tab_is_refused_and_shows_the_practice_as_it_is(gues
     assert table_of(response).move == moved.move
 
 
+def test_a_tab_drawn_before_starting_again_is_stale_at_the_same_number_of_moves(guest, game):
+    # Tab A plays a card; tab B starts the moment again and plays another: both have made
+    # one move, but A's next post was drawn on a line that is gone.
+    step, played, other = choice_step(record_of(game))
+    first = table_of(guest.get(practice_url(game, 1, step)))
+    tab_a = table_of(play(guest, game, step, played, first.move))
+    guest.post(practice_url(game, 1, step, "restart"), **HTMX)
+    again = table_of(guest.get(practice_url(game, 1, step)))
+    assert again.move != first.move
+    play(guest, game, step, other, again.move)
+    shown = table_of(guest.get(practice_url(game, 1, step)))
+    card = next(card.face.code for card in shown.hand if card.playable)
+
+    response = play(guest, game, step, card, tab_a.move)
+
+    assert response.status_code == 409
+    assert "autre onglet" in table_of(response).error
+    assert table_of(response).move == shown.move
+
+
 def test_garbage_in_the_session_starts_the_practice_afresh(guest, game):
     step, _played, _other = choice_step(record_of(game))
     first = table_of(guest.get(practice_url(game, 1, step)))
