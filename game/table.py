@@ -22,6 +22,7 @@ from game.engine.cards import QUEEN_OF_SPADES, RANKS, SUIT_SYMBOLS
 from game.engine.rules import moon_scores
 from game.engine.view import moon_threat
 from game.history.links import ReplayLinks
+from game.history.steps import step_after
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Move
 from game.pages import MenuLink, menu_links
@@ -595,10 +596,7 @@ def _analysis_url(position: Position, viewer: int | None) -> str | None:
     game = position.game
     if viewer != HUMAN:
         return None
-    # game.history.steps: the exchange is one step, then one per card.
-    last_step = len(position.deal.view(HUMAN).plays) + (
-        position.deal.direction is not PassDirection.NONE
-    )
+    last_step = step_after(len(position.deal.view(HUMAN).plays), position.deal.direction)
     return ReplayLinks(game.pk).analysed(position.hand.number, last_step)
 
 

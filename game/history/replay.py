@@ -22,7 +22,7 @@ from game.display import Face, PlayedCard, hand_order, moon_sentence, played_car
 from game.engine import Card, Deal, Match, PassDirection, Phase
 from game.history.links import ReplayLinks
 from game.history.steps import HandRecord
-from game.models import Game, Hand, Result
+from game.models import Game, Hand
 from game.seating import SOLO_PERSPECTIVE, Perspective
 from game.seats import HUMAN
 
@@ -275,7 +275,6 @@ class ReplayStep:
     last_step: int
     direction: str
     revealed: bool
-    result: Result
     caption: str
     seats: list[ReplaySeat]
     trick: list[PlayedCard]
@@ -364,7 +363,6 @@ def build_step(
         last_step=record.last_step,
         direction=str(DIRECTION_LABELS[record.direction]),
         revealed=revealed,
-        result=game.result_for(bottom),
         caption=_caption(record, deal, step, trick, winner, perspective),
         seats=seats,
         trick=[played_card(seat, card, perspective=perspective) for seat, card in trick],

@@ -18,6 +18,12 @@ from game.models import Hand, Move
 PASSES = 4
 
 
+def step_after(plays: int, direction: PassDirection) -> int:
+    """The step at which the hand's first `plays` cards are on the table (0 the deal, 1 the
+    exchange when there is one, then one per card)."""
+    return plays + (direction is not PassDirection.NONE)
+
+
 class StepNotFound(LookupError):
     """A hand or a step the stored history does not reach (a 404 for the views)."""
 
@@ -52,7 +58,7 @@ class HandRecord:
     @property
     def play_offset(self) -> int:
         """The step at which the first trick is about to be led."""
-        return 1 if self.has_pass else 0
+        return step_after(0, self.direction)
 
     @property
     def last_step(self) -> int:
