@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "game",
     "tutorial",
     "tables",
+    "ranked",
     "accounts",
     "pages",
 ]

@@ -18,6 +18,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # Players' profiles: an account's public page, the guest's own (players.views).
     path("joueurs/", include("players.urls")),
     path("", include("tables.urls")),
+    # « Jouer en direct »: the queue, and « Classement » (ranked.urls).
+    path("", include("ranked.urls")),
     # set_language: the header's language switch (POST language=fr|en, next=this page).
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("pages.urls")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -27,3 +28,22 @@ class NoRouteConsumer(AsyncWebsocketConsumer):
         )
         await self.accept()
         await self.close(code=NO_ROUTE_CODE, reason=NO_ROUTE_REASON)
+
+
+class FrameBudget:
+    """How many frames a socket may send: a burst of `burst`, then `rate` a second (a token
+    bucket); past it, frames are ignored until the budget refills."""
+
+    def __init__(self, burst: int = 20, rate: float = 5.0) -> None:
+        self.burst, self.rate = float(burst), rate
+        self.allowance = float(burst)
+        self.last_frame = time.monotonic()
+
+    def allows(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.last_frame) * self.rate)
+        self.last_frame = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True

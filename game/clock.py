@@ -10,6 +10,9 @@ Redis) or, with the in-memory channel layer of a single process, a task inside t
 process (tables.consumers starts it), since only that process can reach its sockets.
 Each table is locked and checked again before anything is played (services.play_overdue),
 so several clocks at once play each move once.
+
+Other apps' deadlines ride on the same worker (`register_round`): the « Jouer en direct »
+queue's matcher (ranked.matcher) forms tables and drops no-shows in each round.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
 from channels.db import database_sync_to_async
@@ -43,26 +48,56 @@ def due_tables() -> list[int]:
     )
 
 
+@dataclass(frozen=True)
+class Round:
+    """Another app's work for the clock: `run` does what is due (how many things it did),
+    `seconds_to_next` says when something next will be (None: nothing waits)."""
+
+    name: str
+    run: Callable[[], int]
+    seconds_to_next: Callable[[], float | None]
+
+
+_ROUNDS: list[Round] = []
+
+
+def register_round(round_: Round) -> None:
+    """Called from an AppConfig.ready: every clock runs it after the tables, each round."""
+    _ROUNDS.append(round_)
+
+
 def tick() -> int:
-    """One round: every overdue table moved once; how many moved. A table whose move fails
-    is logged and left for the next round, never stopping the others."""
+    """One round: every overdue table moved once, then the other apps' rounds; how many
+    things moved. A table or a round that fails is logged and left for the next round,
+    never stopping the others."""
     moved = 0
     for game_id in due_tables():
         try:
             moved += services.play_overdue(game_id)
         except Exception:
             logger.exception("Table clock: game %s", game_id)
+    for round_ in _ROUNDS:
+        try:
+            moved += round_.run()
+        except Exception:
+            logger.exception("Table clock: %s", round_.name)
     return moved
 
 
 def seconds_to_next_deadline() -> float:
-    """How long until a table in play is due (0: one is), at most SAFETY_WAIT."""
+    """How long until a table in play or another round is due (0: one is), at most
+    SAFETY_WAIT."""
     next_deadline: datetime | None = LiveTable.objects.filter(
         game__status=Game.Status.PLAYING
     ).aggregate(next=Min("deadline"))["next"]
-    if next_deadline is None:
-        return SAFETY_WAIT
-    return min(max((next_deadline - timezone.now()).total_seconds(), 0.0), SAFETY_WAIT)
+    waits = [SAFETY_WAIT]
+    if next_deadline is not None:
+        waits.append((next_deadline - timezone.now()).total_seconds())
+    for round_ in _ROUNDS:
+        wait = round_.seconds_to_next()
+        if wait is not None:
+            waits.append(wait)
+    return max(min(waits), 0.0)
 
 
 _task: asyncio.Task | None = None

@@ -88,8 +88,18 @@ def schedule(position: Position) -> None:
     table.save(update_fields=["deadline", "deadline_move"])
     announce_move(game.pk, game.move_count)
     if table.deadline is not None:
-        # The clocks wait for the next deadline they know of: this one may come sooner.
-        _send_after_commit(CLOCK_GROUP, {"type": "clock.wake"})
+        wake_clocks()
+
+
+def wake_clocks() -> None:
+    """After the commit: the clocks wait for the next deadline they know of, and the one
+    just written may come sooner (a table's move, a queue's new player)."""
+    _send_after_commit(CLOCK_GROUP, {"type": "clock.wake"})
+
+
+def send_after_commit(group: str, event: str, **values: object) -> None:
+    """`event` to a channel-layer group of another app's (the queue's), after the commit."""
+    _send_after_commit(group, {"type": event, **values})
 
 
 def present(position: Position, seat: int) -> None:

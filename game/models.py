@@ -256,16 +256,25 @@ class LiveTable(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # What the deadline is for (the move number then), so an expiry acts on that move only.
     deadline_move = models.PositiveIntegerField(null=True, blank=True)
+    # A table the « Jouer en direct » queue seated (ranked.services): `rated` when its end
+    # changes its players' ratings (« Classée »); such a table offers no « Indice ».
+    from_queue = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"Live table of game {self.game_id}"
+
+    @property
+    def hints_allowed(self) -> bool:
+        return not self.rated
 
 
 class Seat(models.Model):
     """Who sits at a seat of a live table: a person (an account or a guest) or a bot.
 
     A person who missed two turns in a row is `away`: a bot plays for them until they take
-    their seat back (« Reprendre ma place »)."""
+    their seat back (« Reprendre ma place »). One who pressed « Abandonner la partie » is
+    `abandoned` too: a bot plays for them to the end, and a rated game ranks them last."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
@@ -277,6 +286,7 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     missed_turns = models.PositiveSmallIntegerField(default=0)
     away = models.BooleanField(default=False)
+    abandoned = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["number"]

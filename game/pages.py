@@ -49,3 +49,18 @@ def menu_links(game: Game) -> list[MenuLink]:
     """The registered links, but for the page the game is played on."""
     here = table_url(game)
     return [link for link in _MENU_LINKS if link.url != here]
+
+
+_GAME_END_LISTENERS: list[Callable[[Game], None]] = []
+
+
+def register_game_end(listener: Callable[[Game], None]) -> None:
+    """`listener(game)` runs when a game ends, inside the transaction that records its end
+    (the game row locked): what it writes commits or rolls back with that end (the ranked
+    queue's ratings, ranked.ratings)."""
+    _GAME_END_LISTENERS.append(listener)
+
+
+def game_ended(game: Game) -> None:
+    for listener in _GAME_END_LISTENERS:
+        listener(game)

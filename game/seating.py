@@ -33,6 +33,8 @@ class Occupant:
     name: str | Promise
     is_bot: bool = False
     away: bool = False
+    # Left for good (« Abandonner la partie »): a bot plays for them to the end.
+    abandoned: bool = False
     # Turns in a row the table clock played for this person (« absent » from the first).
     missed_turns: int = 0
     user_id: int | None = None
@@ -104,6 +106,7 @@ def seating_of(game: Game) -> Seating:
                     name=seat.name,
                     is_bot=seat.is_bot,
                     away=seat.away,
+                    abandoned=seat.abandoned,
                     missed_turns=seat.missed_turns,
                     user_id=seat.user_id,
                     guest_id=seat.guest_id,

@@ -22,7 +22,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game import live
+from game import live, pages
 from game.bots import DEFAULT_LEVEL, HINT_LEVEL, bot_class, make_bot
 from game.engine import (
     Card,
@@ -308,6 +308,10 @@ def _finish_hand_if_over(position: Position) -> list[str]:
     fields = record_match_result(position.game, deal)
     record_hand_result(hand, deal)
     hand.save(update_fields=HAND_RESULT_FIELDS)
+    if position.game.is_finished:
+        # The game's own row is saved just after (its totals, its end); the listeners read
+        # the totals from the object, in this same transaction.
+        pages.game_ended(position.game)
     return fields
 
 

@@ -274,9 +274,11 @@ def build_table(
     bots_busy: bool = False,
     viewer: int | None = HUMAN,
     live: object | None = None,
+    hints: bool = True,
 ) -> TableView:
     """The table as `viewer` sees it from their seat (themselves at the bottom), or as a
-    spectator (None: seat 0's place, no hand)."""
+    spectator (None: seat 0's place, no hand). Without `hints` (a rated table), no
+    suggestion is computed nor sent: no « Indice », nothing in the page to read one from."""
     game, hand, deal = position.game, position.hand, position.deal
     perspective = Perspective(position.seating, viewer)
     view = deal.view(perspective.bottom)
@@ -290,7 +292,7 @@ def build_table(
         _seat(seat, view, game, position, thinking, choosing, perspective, shown, plays)
         for seat in range(4)
     ]
-    action = _hand_action(view, game, perspective) if viewer is not None else None
+    action = _hand_action(view, game, perspective, hints) if viewer is not None else None
     replay_start, replay, replay_state = _replay(view, new_moves, perspective)
     hand_result = _hand_result(position, perspective) if deal.phase == Phase.FINISHED else None
     game_result = (
@@ -455,19 +457,24 @@ def _difficulty_note(game: Game, hand_level: str) -> str:
     }
 
 
-def _hand_action(view: PlayerView, game: Game, perspective: Perspective) -> HandAction | None:
+def _hand_action(
+    view: PlayerView, game: Game, perspective: Perspective, hints: bool
+) -> HandAction | None:
     """The pass to choose or the card to play, if it is the human's move; the suggestion is
-    the « Normal » bot's choice from the human's own view (Indice, training advice)."""
+    the « Normal » bot's choice from the human's own view (Indice, training advice), when
+    the table gives `hints`."""
     bot = make_bot(HINT_LEVEL, seed=game.seed)
     if view.phase == Phase.PASSING and not view.pass_submitted:
-        cards = bot.choose_pass(view)
+        cards = bot.choose_pass(view) if hints else []
         return HandAction(
             kind=Phase.PASSING,
             submit_label=str(PASS_LABELS[view.direction]),
             hint=cards,
-            advice=advice.pass_reason(view, cards),
+            advice=advice.pass_reason(view, cards) if hints else "",
         )
     if view.phase == Phase.PLAYING and view.is_my_turn:
+        if not hints:
+            return HandAction(kind=Phase.PLAYING, submit_label=_("Jouer"), hint=[], advice="")
         card = bot.choose_play(view)
         return HandAction(
             kind=Phase.PLAYING,

@@ -16,9 +16,8 @@ Who sees what (decided here, once, for the view and the template):
 The page is a list of sections, each a small frozen dataclass naming the partial of
 templates/players/profile.html that draws it, in the order the page shows them:
 `account_profile` and `guest_profile` decide which ones a visitor gets, around
-`_common_sections` (what every profile shows). The ratings, when they come, are one more
-section class, one more partial and one more line in `_common_sections`: neither the view
-nor the page's template changes.
+`_common_sections` (what every profile shows). The ratings (« Parties classées », ranked
+live play) are an account's only: ranked play needs one, so the guest's profile has none.
 """
 
 from __future__ import annotations
@@ -29,13 +28,16 @@ from typing import ClassVar
 
 from django.contrib.auth.models import User
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _, ngettext
 
 from game.history.links import ReplayLinks
 from game.history.selectors import history_games, reviewable_games
 from game.history.stats import Stats, player_stats
 from game.models import Game, Result
 from game.ownership import Owner
+from ranked.chart import rating_chart
+from ranked.standings import LengthStanding, leaderboard_url, player_standings
 from tutorial.selectors import completed_on
 
 # How many finished games the profile lists (the rest are in « Mes parties »).
@@ -107,6 +109,25 @@ class RecentGames(Section):
 
 
 @dataclass(frozen=True)
+class LengthRatings:
+    """The account's rating for one length: the numbers, its place on the board once
+    established, the leaderboard of that length and the chart of its latest games."""
+
+    standing: LengthStanding
+    leaderboard_url: str
+    # Empty before the first rated game of that length.
+    chart: SafeString
+
+
+@dataclass(frozen=True)
+class Ratings(Section):
+    """Ranked live play (« Jouer en direct »), 50 then 100 points."""
+
+    partial: ClassVar[str] = "players/profile.html#ratings"
+    lengths: list[LengthRatings]
+
+
+@dataclass(frozen=True)
 class AccountSettings(Section):
     """The account's own links: the password, and the table's settings as a plain form
     (posted to accounts:preferences, which comes back to `come_back_to`)."""
@@ -130,7 +151,7 @@ def account_profile(account: User, *, viewer: Owner, settings_saved: bool = Fals
     """The profile of an account, as `viewer` (any visitor, Owner() if none) may see it."""
     player = Owner(user_id=account.pk)
     own = viewer.user_id == account.pk
-    sections = _common_sections(player, viewer, own=own)
+    sections = [_ratings(account), *_common_sections(player, viewer, own=own)]
     if own:
         back = settings_saved_url(account.get_username())
         sections.append(AccountSettings(come_back_to=back, saved=settings_saved))
@@ -177,6 +198,27 @@ def _common_sections(player: Owner, viewer: Owner, *, own: bool) -> list[Section
             history_url=reverse("game:history") if own else None,
         ),
     ]
+
+
+def _ratings(account: User) -> Ratings:
+    """The account's ratings (two queries, whatever the number of games)."""
+    return Ratings(lengths=[_length_ratings(standing) for standing in player_standings(account.pk)])
+
+
+def _length_ratings(standing: LengthStanding) -> LengthRatings:
+    target, curve = standing.rating.target, standing.curve
+    chart = SafeString("")
+    if curve:
+        games = len(curve) - 1
+        title = ngettext(
+            "Classement en %(target)s points sur %(games)s partie classée : "
+            "de %(first)s à %(last)s",
+            "Classement en %(target)s points sur les %(games)s dernières parties classées : "
+            "de %(first)s à %(last)s",
+            games,
+        ) % {"target": target, "games": games, "first": curve[0], "last": curve[-1]}
+        chart = rating_chart(curve, title=title)
+    return LengthRatings(standing=standing, leaderboard_url=leaderboard_url(target), chart=chart)
 
 
 def _recent_games(player: Owner, viewer: Owner, *, own: bool) -> list[RecentGame]:

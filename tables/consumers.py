@@ -25,6 +25,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from config.websockets import FrameBudget
 from game import clock, live, services
 from game.models import Game
 from game.ownership import Owner, owner_from
@@ -39,9 +40,6 @@ NOT_FOUND = 4404
 FORBIDDEN = 4403
 # A frame is a few words: a quick message, a card, three cards.
 MAX_FRAME = 1024
-# Frames a socket may send: a burst of BURST, then RATE a second.
-BURST = 20
-RATE = 5.0
 # A quick message at most every EMOTE_SECONDS per seat.
 EMOTE_SECONDS = 3.0
 EMOTE_SHOWN_MS = 4000
@@ -68,8 +66,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if settings.TABLE_CLOCK_IN_PROCESS:
             clock.start_in_process()
         self.move = -1
-        self.allowance = float(BURST)
-        self.last_frame = time.monotonic()
+        self.frames = FrameBudget()
         self.last_emote = 0.0
         await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
         await self._send_state()
@@ -181,7 +178,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # Frames from the browser.
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self._within_rate():
+        if not self.frames.allows():
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             await self._refuse(_("Message refusé : trop long ou illisible."))
@@ -200,15 +197,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._act(kind, frame)
         else:
             await self._refuse(_("Message inconnu."))
-
-    def _within_rate(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.last_frame) * RATE)
-        self.last_frame = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
 
     async def _refuse(self, message: str) -> None:
         with translation.override(self.language):

@@ -56,6 +56,10 @@ class LiveBar:
     spectators: str
     viewer_away: bool
     resume_url: str
+    # « Abandonner la partie »: for a seated person while the game is on.
+    abandon_url: str | None
+    # « Classée » / « Amicale » for a table the queue found, else "".
+    queue_kind: str | Promise
     emotes: list[tuple[str, str | Promise]]
     can_emote: bool
 
@@ -75,8 +79,12 @@ def live_bar(position: Position, viewer: int | None) -> LiveBar:
         clock_ms=clock_ms,
         clock_seconds=table.pass_seconds if passing else table.turn_seconds,
         spectators=spectators_text(count) if count else "",
-        viewer_away=bool(seat and seat.away),
+        viewer_away=bool(seat and seat.away and not seat.abandoned),
         resume_url=reverse("tables:resume", args=[game.pk]),
+        abandon_url=reverse("tables:abandon", args=[game.pk])
+        if seat is not None and not seat.abandoned and not game.is_finished
+        else None,
+        queue_kind=(_("Classée") if table.rated else _("Amicale")) if table.from_queue else "",
         emotes=list(EMOTES.items()),
         can_emote=viewer is not None,
     )
@@ -97,6 +105,7 @@ def live_table(
         urls=TableUrls.of("tables", position.game.pk, LIVE_ACTIONS),
         viewer=viewer,
         live=live_bar(position, viewer),
+        hints=position.game.live.hints_allowed,
     )
 
 

@@ -62,6 +62,51 @@ def open_table(
     return game
 
 
+def seat_from_queue(*, people: list[tuple[int, str]], target: int, rated: bool) -> Game:
+    """A table the « Jouer en direct » queue found (ranked.services), in the caller's
+    transaction: its people (account, name) in a random order around it, bots (Normal)
+    in the seats left over (never at a rated one), the clock on, the first hand dealt. The
+    first person seated by number is its owner, as a host is."""
+    if rated and len(people) != 4:
+        raise ValueError("a rated table seats four people")
+    if not 1 <= len(people) <= 4:
+        raise ValueError("a table seats one to four people")
+    seats = list(range(4))
+    random.SystemRandom().shuffle(seats)
+    placed = sorted(zip(seats, people, strict=False))
+    game = Game.objects.create(
+        owner_id=placed[0][1][0],
+        kind=Game.Kind.LIVE,
+        status=Game.Status.PLAYING,
+        target=target,
+        difficulty=DEFAULT_LEVEL,
+        seed=random.SystemRandom().randrange(2**62),
+        totals=[0, 0, 0, 0],
+    )
+    LiveTable.objects.create(
+        game=game,
+        token=secrets.token_urlsafe(32),
+        turn_seconds=TURN_SECONDS,
+        pass_seconds=PASS_SECONDS,
+        from_queue=True,
+        rated=rated,
+    )
+    taken = {number for number, _person in placed}
+    Seat.objects.bulk_create(
+        [
+            Seat(game=game, number=number, name=name, user_id=user_id)
+            for number, (user_id, name) in placed
+        ]
+        + [
+            Seat(game=game, number=number, name=str(SEAT_NAMES[number]), is_bot=True)
+            for number in range(4)
+            if number not in taken
+        ]
+    )
+    services.deal_next_hand(game)
+    return game
+
+
 def _person(owner: Owner) -> dict:
     if owner.user_id is not None:
         return {"user_id": owner.user_id}
@@ -146,13 +191,33 @@ def resume_seat(*, game_id: int, owner: Owner) -> None:
     """« Reprendre ma place »: the bot that played for this person gives the seat back."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(kind=Game.Kind.LIVE, pk=game_id)
-        seat = seating_of(game).seat_of(owner)
+        seating = seating_of(game)
+        seat = seating.seat_of(owner)
         if seat is None:
             raise Game.DoesNotExist
+        if seating.occupants[seat].abandoned:
+            raise Refused("abandoned", _("Vous avez abandonné cette partie : un robot la finit."))
         Seat.objects.filter(game=game, number=seat).update(away=False, missed_turns=0)
         if game.is_finished or game.current_hand_id is None:
             return
         position = load_position(game)
         # Whatever the seat now waits for, its clock starts again from now.
+        live.schedule(position)
+        live.announce_seats(game.pk)
+
+
+def abandon_seat(*, game_id: int, owner: Owner) -> None:
+    """« Abandonner la partie »: a bot plays this person's seat to the end, for good. At a
+    rated table they take the last place (ranked.ratings)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(kind=Game.Kind.LIVE, pk=game_id)
+        seat = seating_of(game).seat_of(owner)
+        if seat is None:
+            raise Game.DoesNotExist
+        if game.status != Game.Status.PLAYING:
+            raise Refused("game_over", _("La partie est terminée."))
+        Seat.objects.filter(game=game, number=seat).update(away=True, abandoned=True)
+        position = load_position(game)
+        # The bot may be the one the table waits for: the clock lets it play at once.
         live.schedule(position)
         live.announce_seats(game.pk)

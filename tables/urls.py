@@ -20,4 +20,5 @@ urlpatterns = [
     path("amis/<int:game_id>/jouer/", views.play_card, name="play_card"),
     path("amis/<int:game_id>/manche-suivante/", views.next_hand, name="next_hand"),
     path("amis/<int:game_id>/reprendre/", views.resume, name="resume"),
+    path("amis/<int:game_id>/abandonner/", views.abandon, name="abandon"),
 ]

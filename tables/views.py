@@ -200,13 +200,32 @@ def start(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
 
 
+def seat_action(
+    request: HtmxHttpRequest, game_id: int, action: Callable[..., None]
+) -> HttpResponse:
+    """« Reprendre ma place » or « Abandonner la partie »: the table again, or with the
+    refusal's reason."""
+    owner = owner_of(request)
+    try:
+        action(game_id=game_id, owner=owner)
+    except services.Refused as refused:
+        game = seated_games(owner).select_related("live", "current_hand").get(pk=game_id)
+        return render_live(request, load_position(game), error=refused.message, status=409)
+    game = seated_games(owner).select_related("live").get(pk=game_id)
+    url = table_path(game.live)
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 @live_action
 def resume(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """« Reprendre ma place »."""
-    table_services.resume_seat(game_id=game_id, owner=owner_of(request))
-    game = seated_games(owner_of(request)).select_related("live").get(pk=game_id)
-    url = table_path(game.live)
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return seat_action(request, game_id, table_services.resume_seat)
+
+
+@live_action
+def abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """« Abandonner la partie »."""
+    return seat_action(request, game_id, table_services.abandon_seat)
 
 
 @live_action

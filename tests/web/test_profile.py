@@ -157,8 +157,8 @@ def test_a_profile_costs_the_same_few_queries_however_many_games(
     client = signed_in(camille)
 
     # Session and user, the account, the tutorial (2), the statistics (4), the recent
-    # games, the settings.
-    with django_assert_max_num_queries(11):
+    # games, the settings, the ratings (2: both lengths' ratings and their histories).
+    with django_assert_max_num_queries(13):
         profile, _html = shown(client, profile_url(camille))
 
     recent = section(profile, RecentGames)

@@ -1,0 +1,127 @@
+"""The queue page's socket: `/ws/direct/`, for a signed-in account.
+
+It carries the queue's news to the browser (ranked.news): each event makes this socket
+draw its player's own QueueView and send it whole (the page's own partial), with what the
+page must do: confirm a table found (the page does it on its own: that is the player
+« showing up »), or go to the table dealt. The only frames it takes are that
+confirmation and a refresh; anything else is refused with a message, the socket open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from autobahn.exception import Disconnected
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from config.websockets import FrameBudget
+from game import clock
+from game.services import Refused
+from ranked import news, services
+from ranked.selectors import Stage, queue_view
+
+FORBIDDEN = 4403
+MAX_FRAME = 256
+
+
+class QueueConsumer(AsyncWebsocketConsumer):
+    user_id: int
+    language: str
+    queue: str | None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        await self.accept()
+        if user is None or not user.is_authenticated:
+            await self.close(code=FORBIDDEN)
+            return
+        self.user_id = user.pk
+        self.queue = None
+        self.frames = FrameBudget()
+        self.language = self._language()
+        if settings.TABLE_CLOCK_IN_PROCESS:
+            clock.start_in_process()
+        await self.channel_layer.group_add(news.player_group(self.user_id), self.channel_name)
+        await self._send_state()
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "queue"):
+            return
+        await self.channel_layer.group_discard(news.player_group(self.user_id), self.channel_name)
+        if self.queue:
+            await self.channel_layer.group_discard(self.queue, self.channel_name)
+
+    def _language(self) -> str:
+        chosen = self.scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+        codes = {code for code, _name in settings.LANGUAGES}
+        return chosen if chosen in codes else settings.LANGUAGE_CODE
+
+    # The news.
+
+    async def queue_changed(self, event: dict[str, Any]) -> None:
+        await self._send_state()
+
+    async def queue_player(self, event: dict[str, Any]) -> None:
+        await self._send_state(notice=event.get("notice", ""), table_url=event.get("url", ""))
+
+    async def _send_state(self, notice: str = "", table_url: str = "") -> None:
+        state, queue = await database_sync_to_async(self._state)(notice, table_url)
+        if queue != self.queue:
+            if self.queue:
+                await self.channel_layer.group_discard(self.queue, self.channel_name)
+            if queue:
+                await self.channel_layer.group_add(queue, self.channel_name)
+            self.queue = queue
+        await self._send(state)
+
+    def _state(self, notice: str, table_url: str) -> tuple[dict[str, Any], str | None]:
+        with translation.override(self.language):
+            view = queue_view(self.user_id, notice=notice, table_url=table_url)
+            html = render_to_string("ranked/queue.html#status", {"queue": view})
+        queue = news.queue_group(view.target, view.rated) if view.stage == Stage.WAITING else None
+        message = {
+            "kind": "queue",
+            "stage": str(view.stage),
+            "html": html,
+            "url": view.game_url,
+        }
+        return message, queue
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(Disconnected):
+            await self.send(text_data=json.dumps(message))
+
+    # Frames from the browser.
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.frames.allows():
+            return
+        frame: object = None
+        if text_data is not None and len(text_data) <= MAX_FRAME:
+            with contextlib.suppress(ValueError):
+                frame = json.loads(text_data)
+        kind = frame.get("type") if isinstance(frame, dict) else None
+        if kind == "ready":
+            url = await database_sync_to_async(self._confirm)()
+            if url is None:
+                await self._send_state()
+        elif kind == "refresh":
+            await self._send_state()
+        else:
+            with translation.override(self.language):
+                await self._send({"kind": "error", "message": _("Message inconnu.")})
+
+    def _confirm(self) -> str | None:
+        """The table's address once dealt; None otherwise, or when the queue was changing
+        (the page hears the next state and confirms again if still asked to)."""
+        try:
+            return services.confirm(user_id=self.user_id)
+        except Refused:
+            return None

@@ -1,0 +1,46 @@
+"""The queue's periodic work, a round of the tables' clock worker (game.clock): drop the
+no-shows of found tables, then form tables in each queue. Any number of clocks may run it
+at once (several processes): the services lock what they change, skipping what another
+matcher holds.
+
+The clock asks when to come back: at the next proposal's deadline, the next widening of a
+waiting player's range, or the minute after which an « Amicale » queue offers bots (the
+queue pages are redrawn then), whichever is first.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from game.models import Target
+from ranked import services
+from ranked.matching import seconds_to_next_widening
+from ranked.models import Proposal, QueueEntry
+from ranked.selectors import BOTS_AFTER_SECONDS
+
+QUEUES = [(target, rated) for target in Target.values for rated in (True, False)]
+
+
+def run() -> int:
+    """One pass: proposals ended plus tables formed."""
+    done = services.drop_no_shows()
+    for target, rated in QUEUES:
+        done += services.form_tables_now(target, rated)
+    return done
+
+
+def seconds_to_next_pass() -> float | None:
+    now = timezone.now()
+    waits: list[float] = []
+    deadline = Proposal.objects.order_by("arrive_by").values_list("arrive_by", flat=True).first()
+    if deadline is not None:
+        waits.append((deadline - now).total_seconds())
+    waiting = QueueEntry.objects.filter(proposal__isnull=True).values_list("joined_at", "rated")
+    for joined_at, rated in waiting:
+        waited = (now - joined_at).total_seconds()
+        widening = seconds_to_next_widening(waited)
+        if widening is not None:
+            waits.append(widening)
+        if not rated and waited < BOTS_AFTER_SECONDS:
+            waits.append(BOTS_AFTER_SECONDS - waited)
+    return min(waits) if waits else None

@@ -1,0 +1,115 @@
+"""What the « Jouer en direct » pages read: where a player stands in the queue (the queue
+page and its socket draw the same QueueView), their ratings and the leaderboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from game.models import Game, Seat, Target
+from ranked.matching import search_range
+from ranked.models import QueueEntry, Rating
+from ranked.skill import DISPLAY_START
+
+# An « Amicale » queue offers « Compléter avec des robots » after this long.
+BOTS_AFTER_SECONDS = 60
+
+NOTICES: dict[str, str | Promise] = {
+    "dropped": _("Vous n’avez pas rejoint la table à temps : vous avez quitté la file."),
+    "requeued": _(
+        "Un joueur ne s’est pas présenté : vous restez en tête de la file, la recherche continue."
+    ),
+}
+
+
+class Stage(StrEnum):
+    IDLE = "idle"  # not in a queue
+    WAITING = "waiting"  # « Recherche de joueurs… »
+    FOUND = "found"  # a table found, this player's confirmation to send
+    CONFIRMED = "confirmed"  # confirmed, the others' awaited
+    PLAYING = "playing"  # a live game in progress: its address
+
+
+@dataclass(frozen=True)
+class QueueView:
+    stage: Stage
+    target: int = Target.SHORT
+    rated: bool = True
+    rating: int = DISPLAY_START
+    joined_at: datetime | None = None
+    waited_seconds: int = 0
+    waiting: int = 0
+    low: int = 0
+    high: int = 0
+    can_fill_with_bots: bool = False
+    confirmed: int = 0
+    people: int = 0
+    game_url: str = ""
+    notice: str | Promise = ""
+
+
+def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueView:
+    """Where this account stands: in which queue, for how long, how many wait with it and
+    the ratings it accepts; or the table found, or the game it is playing."""
+    entry = QueueEntry.objects.filter(user_id=user_id).first()
+    shown_notice = NOTICES.get(notice, "")
+    if entry is None:
+        game = game_in_progress(user_id)
+        url = table_url or (game.get_absolute_url() if game is not None else "")
+        stage = Stage.PLAYING if url else Stage.IDLE
+        return QueueView(stage=stage, game_url=url, notice=shown_notice)
+    now = timezone.now()
+    waited = (now - entry.joined_at).total_seconds()
+    reach = search_range(waited)
+    queued = QueueView(
+        stage=Stage.WAITING,
+        target=entry.target,
+        rated=entry.rated,
+        rating=entry.rating,
+        joined_at=entry.joined_at,
+        waited_seconds=int(waited),
+        notice=shown_notice,
+    )
+    if entry.proposal_id is not None:
+        together = QueueEntry.objects.filter(proposal_id=entry.proposal_id)
+        return replace(
+            queued,
+            stage=Stage.CONFIRMED if entry.confirmed else Stage.FOUND,
+            confirmed=together.filter(confirmed=True).count(),
+            people=together.count(),
+        )
+    return replace(
+        queued,
+        waiting=QueueEntry.objects.filter(
+            target=entry.target, rated=entry.rated, proposal__isnull=True
+        ).count(),
+        low=entry.rating - reach,
+        high=entry.rating + reach,
+        can_fill_with_bots=not entry.rated and waited >= BOTS_AFTER_SECONDS,
+    )
+
+
+def game_in_progress(user_id: int) -> Game | None:
+    """The live table this account plays at now, if any (not one it abandoned)."""
+    seat = (
+        Seat.objects.filter(
+            user_id=user_id,
+            abandoned=False,
+            game__kind=Game.Kind.LIVE,
+            game__status=Game.Status.PLAYING,
+        )
+        .select_related("game__live")
+        .order_by("-game__created_at")
+        .first()
+    )
+    return None if seat is None else seat.game
+
+
+def shown_rating(user_id: int, target: int) -> int:
+    rating = Rating.objects.filter(user_id=user_id, target=target).values_list("shown", flat=True)
+    return rating.first() or DISPLAY_START

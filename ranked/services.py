@@ -1,0 +1,241 @@
+"""The write paths of the « Jouer en direct » queue: join, cancel, confirm a found table,
+complete an « Amicale » one with bots, and the matcher's own (forming tables, dropping
+no-shows, ranked.matcher). Each runs in one transaction with the rows it changes locked,
+and tells the browsers concerned once committed (ranked.news).
+
+A found table is a Proposal: its four people confirm they are there (their queue page
+does it on its own as soon as it hears the news); when the last one does, the table is
+dealt (tables.services.seat_from_queue) and everyone is sent to it at once. Whoever has
+not confirmed after ARRIVE_SECONDS is dropped from the queue; the others go back to it
+with their first arrival time, so they are at its front.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.db import connection, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from game.models import Target
+from game.services import Refused
+from ranked import news
+from ranked.matching import Seeker, form_tables
+from ranked.models import Proposal, QueueEntry
+from ranked.selectors import BOTS_AFTER_SECONDS, game_in_progress, shown_rating
+from tables import services as table_services
+
+ARRIVE_SECONDS = 20
+
+
+def join(*, user_id: int, target: int, rated: bool) -> QueueEntry:
+    """« Rechercher une partie »: a place in the queue of that length and kind (the same
+    place, with its options changed, for someone already waiting)."""
+    if target not in Target.values:
+        raise Refused("bad_target", _("Choisissez une partie en 50 ou en 100 points."))
+    with transaction.atomic():
+        # The account's row, locked: two joins at once (two tabs) queue one after the other.
+        User.objects.select_for_update().get(pk=user_id)
+        game = game_in_progress(user_id)
+        if game is not None:
+            raise Refused("playing", _("Vous avez déjà une partie en direct en cours."))
+        # Locked: a matcher holding it (a table being found for it) is waited for.
+        entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
+        if entry is not None and entry.proposal_id is not None:
+            raise Refused("matched", _("Une table vient de vous être trouvée."))
+        rating = shown_rating(user_id, target)
+        if entry is None:
+            entry = QueueEntry.objects.create(
+                user_id=user_id, target=target, rated=rated, rating=rating, joined_at=timezone.now()
+            )
+        elif (entry.target, entry.rated) != (target, rated):
+            news.queue_changed(entry.target, entry.rated)
+            entry.target, entry.rated, entry.rating = target, rated, rating
+            entry.joined_at = timezone.now()
+            entry.save(update_fields=["target", "rated", "rating", "joined_at"])
+        news.queue_changed(target, rated)
+        news.wake_matcher()
+    return entry
+
+
+def cancel(*, user_id: int) -> None:
+    """« Annuler »: out of the queue; a table found but not dealt yet goes back to the
+    queue for the others."""
+    with transaction.atomic():
+        entry, proposal, _together = _lock_own(user_id)
+        if entry is None:
+            return
+        if proposal is not None:
+            _release(proposal, [entry.pk])
+        entry.delete()
+        news.queue_changed(entry.target, entry.rated)
+
+
+def confirm(*, user_id: int) -> str | None:
+    """The queue page's « I am here » once a table is found; the table's address once the
+    last of its people confirmed (the table is dealt then), else None."""
+    with transaction.atomic():
+        entry, proposal, entries = _lock_own(user_id)
+        if entry is None or proposal is None:
+            return None
+        if not entry.confirmed:
+            entry.confirmed = True
+            entry.save(update_fields=["confirmed"])
+        for other in entries:
+            news.to_player(other.user_id)
+        if not all(other.confirmed for other in entries):
+            return None
+        return _deal(proposal, entries)
+
+
+def _lock_own(user_id: int) -> tuple[QueueEntry | None, Proposal | None, list[QueueEntry]]:
+    """This player's entry and, if a table was found for it, the proposal and all its
+    entries, locked in the one order every write path uses: the proposal's entries by id,
+    then the proposal (so `confirm`, `cancel` and `drop_no_shows` never deadlock)."""
+    for _attempt in range(3):
+        found = QueueEntry.objects.filter(user_id=user_id).values_list("proposal_id", flat=True)
+        proposal_id = found.first()
+        if proposal_id is None:
+            entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
+            if entry is None or entry.proposal_id is None:
+                return entry, None, []
+            continue  # matched since it was read: lock it as a proposal's entry
+        entries, proposal = _lock_proposal(proposal_id)
+        entry = next((other for other in entries if other.user_id == user_id), None)
+        if entry is not None and proposal is not None:
+            return entry, proposal, entries
+    raise Refused("busy", _("La file change en ce moment : réessayez dans un instant."))
+
+
+def _lock_proposal(proposal_id: int) -> tuple[list[QueueEntry], Proposal | None]:
+    entries = list(
+        QueueEntry.objects.select_for_update()
+        .filter(proposal_id=proposal_id)
+        .select_related("user")
+        .order_by("pk")
+    )
+    proposal = Proposal.objects.select_for_update().filter(pk=proposal_id).first()
+    entries.sort(key=lambda entry: (entry.joined_at, entry.pk))
+    return entries, proposal
+
+
+def fill_with_bots(*, user_id: int) -> None:
+    """« Compléter avec des robots »: in an « Amicale » queue, after BOTS_AFTER_SECONDS, a
+    table now with whoever else waits for the same length (up to three) and bots."""
+    with transaction.atomic():
+        entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
+        if entry is None or entry.proposal_id is not None:
+            raise Refused("not_waiting", _("Vous n’êtes plus dans la file."))
+        if entry.rated:
+            raise Refused("rated", _("Une partie classée se joue à quatre joueurs, sans robots."))
+        if (timezone.now() - entry.joined_at).total_seconds() < BOTS_AFTER_SECONDS:
+            raise Refused("too_soon", _("Les robots complètent une table après une minute."))
+        others = list(
+            _lockable(
+                QueueEntry.objects.filter(
+                    target=entry.target, rated=False, proposal__isnull=True
+                ).exclude(pk=entry.pk)
+            ).order_by("joined_at", "pk")[:3]
+        )
+        people = [entry, *others]
+        _propose(people, entry.target, rated=False, bots=4 - len(people))
+        # The one who asked is here.
+        QueueEntry.objects.filter(pk=entry.pk).update(confirmed=True)
+        news.queue_changed(entry.target, False)
+
+
+def form_tables_now(target: int, rated: bool) -> int:
+    """One pass of the matcher over one queue: the tables it found (as proposals). The
+    entries are locked with SKIP LOCKED on PostgreSQL: two matchers at once (several
+    worker processes) share the queue without waiting for or matching the same person."""
+    with transaction.atomic():
+        waiting = list(
+            _lockable(QueueEntry.objects.filter(target=target, rated=rated, proposal__isnull=True))
+        )
+        now = timezone.now()
+        by_key = {entry.pk: entry for entry in waiting}
+        seekers = [
+            Seeker(entry.pk, entry.rating, (now - entry.joined_at).total_seconds())
+            for entry in waiting
+        ]
+        tables = form_tables(seekers)
+        for table in tables:
+            _propose([by_key[seeker.key] for seeker in table], target, rated=rated, bots=0)
+        if waiting:
+            news.queue_changed(target, rated)
+    return len(tables)
+
+
+def drop_no_shows() -> int:
+    """Every proposal past its ARRIVE_SECONDS: its unconfirmed people leave the queue, the
+    others go back to it. How many proposals were ended."""
+    ended = 0
+    due = Proposal.objects.filter(arrive_by__lte=timezone.now()).values_list("pk", flat=True)
+    for proposal_id in list(due):
+        with transaction.atomic():
+            entries, proposal = _lock_proposal(proposal_id)
+            if proposal is None or not entries:
+                continue
+            absent = [entry.pk for entry in entries if not entry.confirmed]
+            for entry in entries:
+                if not entry.confirmed:
+                    news.to_player(entry.user_id, notice="dropped")
+            _release(proposal, absent)
+            QueueEntry.objects.filter(pk__in=absent).delete()
+            ended += 1
+    return ended
+
+
+def _lockable(rows: QuerySet[QueueEntry]) -> QuerySet[QueueEntry]:
+    """Rows locked for this transaction, skipping those another transaction holds, where
+    the database can (PostgreSQL); SQLite locks the whole database for a write anyway."""
+    if connection.features.has_select_for_update_skip_locked:
+        return rows.select_for_update(skip_locked=True)
+    return rows.select_for_update()
+
+
+def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) -> Proposal:
+    proposal = Proposal.objects.create(
+        target=target,
+        rated=rated,
+        bots=bots,
+        arrive_by=timezone.now() + timedelta(seconds=ARRIVE_SECONDS),
+    )
+    QueueEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(
+        proposal=proposal, confirmed=False
+    )
+    for entry in entries:
+        news.to_player(entry.user_id)
+    news.wake_matcher()
+    return proposal
+
+
+def _release(proposal: Proposal, leaving: list[int]) -> None:
+    """A proposal that will not be dealt: everyone but `leaving` back to the queue, with
+    their first arrival time (the queue's front)."""
+    staying = proposal.entries.exclude(pk__in=leaving)
+    for entry in staying:
+        news.to_player(entry.user_id, notice="requeued")
+    staying.update(proposal=None, confirmed=False)
+    news.queue_changed(proposal.target, proposal.rated)
+    proposal.delete()
+    news.wake_matcher()
+
+
+def _deal(proposal: Proposal, entries: list[QueueEntry]) -> str:
+    """The last confirmation: the table dealt, its people out of the queue, sent to it."""
+    game = table_services.seat_from_queue(
+        people=[(entry.user_id, entry.user.get_username()) for entry in entries],
+        target=proposal.target,
+        rated=proposal.rated,
+    )
+    url = game.get_absolute_url()
+    for entry in entries:
+        news.to_player(entry.user_id, url=url)
+    QueueEntry.objects.filter(proposal=proposal).delete()
+    proposal.delete()
+    news.queue_changed(proposal.target, proposal.rated)
+    return url

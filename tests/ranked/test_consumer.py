@@ -1,0 +1,104 @@
+"""The queue page's socket (ranked.consumers) through Channels' WebsocketCommunicator, on
+the transactional database (the news goes out after commit): a guest is refused, each
+player hears the queue change, a table found is confirmed by the page's « ready » frame and
+every player is sent to the table dealt; a bad frame gets a message, the socket open."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
+from django.db import connections
+from django.test import Client
+
+from config.asgi import application
+from game import clock
+from game.models import Game
+from ranked import services
+from tests.ranked.builders import accounts
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+ORIGIN = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_connections() -> AsyncIterator[None]:
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.fixture(autouse=True)
+def no_clock_task(settings) -> None:
+    """These tests run the matcher themselves (clock.tick)."""
+    settings.TABLE_CLOCK_IN_PROCESS = False
+
+
+def signed_in_socket(user: User | None) -> WebsocketCommunicator:
+    headers = list(ORIGIN)
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+    return WebsocketCommunicator(application, "/ws/direct/", headers=headers)
+
+
+async def receive(communicator: WebsocketCommunicator, stage: str | None = None) -> dict:
+    while True:
+        message = json.loads(await communicator.receive_from(timeout=5))
+        if stage is None or message.get("stage") == stage:
+            return message
+
+
+async def test_a_guest_s_socket_is_closed_with_4403() -> None:
+    communicator = await sync_to_async(signed_in_socket)(None)
+    accepted, _ = await communicator.connect()
+    assert accepted
+    closed = await communicator.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+
+async def test_four_sockets_hear_the_table_found_confirm_it_and_are_sent_to_it() -> None:
+    users = await sync_to_async(accounts)("anna", "bob", "carl", "dina")
+    sockets = []
+    for user in users:
+        await sync_to_async(services.join)(user_id=user.pk, target=50, rated=True)
+        communicator = await sync_to_async(signed_in_socket)(user)
+        accepted, _ = await communicator.connect()
+        assert accepted
+        first = await receive(communicator)
+        assert first["stage"] == "waiting" and "Recherche de joueurs…" in first["html"]
+        sockets.append(communicator)
+    # A fifth player joining: those waiting hear how many wait now.
+    (eve,) = await sync_to_async(accounts)("eve")
+    await sync_to_async(services.join)(user_id=eve.pk, target=50, rated=True)
+    changed = await receive(sockets[0])
+    assert "Joueurs en attente" in changed["html"]
+    await sync_to_async(clock.tick)()
+    for communicator in sockets:
+        await receive(communicator, "found")
+        await communicator.send_to(text_data=json.dumps({"type": "ready"}))
+    urls = {(await receive(communicator, "playing"))["url"] for communicator in sockets}
+    game = await sync_to_async(Game.objects.select_related("live").get)()
+    assert urls == {game.get_absolute_url()}
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_bad_frame_gets_a_message_and_the_socket_stays_open() -> None:
+    (anna,) = await sync_to_async(accounts)("anna")
+    await sync_to_async(services.join)(user_id=anna.pk, target=50, rated=True)
+    communicator = await sync_to_async(signed_in_socket)(anna)
+    await communicator.connect()
+    await receive(communicator)
+    for frame in ("not json", json.dumps({"type": "play"}), "x" * 5000, json.dumps([1])):
+        await communicator.send_to(text_data=frame)
+        assert (await receive(communicator))["kind"] == "error"
+    await communicator.send_to(text_data=json.dumps({"type": "refresh"}))
+    assert (await receive(communicator))["stage"] == "waiting"
+    await communicator.disconnect()
