@@ -22,10 +22,16 @@ QUEUES = [(target, rated) for target in Target.values for rated in (True, False)
 
 
 def run() -> int:
-    """One pass: proposals ended plus tables formed."""
+    """One pass: proposals ended plus tables formed. Only the queues someone waits in are
+    locked and matched: an empty queue costs one read, never a write transaction (which
+    SQLite would make the tables' own writes wait for)."""
     done = services.drop_no_shows()
+    waiting = set(
+        QueueEntry.objects.filter(proposal__isnull=True).values_list("target", "rated").distinct()
+    )
     for target, rated in QUEUES:
-        done += services.form_tables_now(target, rated)
+        if (target, rated) in waiting:
+            done += services.form_tables_now(target, rated)
     return done
 
 
