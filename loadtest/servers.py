@@ -1,6 +1,7 @@
 """Servers of the project's own, started and stopped from outside it: Daphne processes on
-free ports, a fresh PostgreSQL database, a Redis database (`make load` and the
-multi-process test of live tables, tests/multiprocess)."""
+free ports, a fresh PostgreSQL database, a Redis database (`make load`, the multi-process
+tests, tests/multiprocess, and the queue's load run, loadtest/queue.py), and the whole
+cluster as deployed: Daphne processes and the table clock worker (`start_cluster`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -19,6 +22,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
+# The site's own variables: a cluster sets its own, whatever the caller's say.
+SITE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
 
 
 class ServerError(Exception):
@@ -154,3 +159,67 @@ def tail(path: Path, lines: int = 20) -> str:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
     except OSError:
         return ""
+
+
+@dataclass
+class Cluster:
+    """The site as deployed on several processes: its Daphne servers, the table clock
+    worker (`manage.py tableclock`, which also runs the queue's matcher) and the
+    environment they share (`env`: their database and Redis, for `manage.py` commands)."""
+
+    servers: list[Server]
+    worker: subprocess.Popen[bytes]
+    env: dict[str, str]
+
+
+@contextmanager
+def start_cluster(
+    database_server: str,
+    database: str,
+    redis_url: str,
+    out: Path,
+    *,
+    processes: int = 2,
+    proxy_headers: bool = False,
+) -> Iterator[Cluster]:
+    """`processes` Daphne processes and the table clock worker on a fresh PostgreSQL
+    database `database` of `database_server` and the Redis database of `redis_url`
+    (emptied first), migrated and answering; their logs in `out`. All stopped on exit."""
+    out.mkdir(parents=True, exist_ok=True)
+    env = {key: value for key, value in os.environ.items() if key not in SITE_VARIABLES}
+    env.update(
+        DATABASE_URL=postgres_database(database_server, database),
+        REDIS_URL=redis_url,
+        TABLE_CLOCK_IN_PROCESS="0",
+        PYTHONUNBUFFERED="1",
+    )
+    redis_command(redis_url, "FLUSHDB")
+    migrate = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+    )
+    if migrate.returncode != 0:
+        raise ServerError(f"migrate failed:\n{migrate.stderr.decode()[-2000:]}")
+    started: list[Server] = []
+    clock_log = (out / "tableclock.log").open("wb")
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "tableclock"],
+        cwd=ROOT,
+        env=env,
+        stdout=clock_log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        for number in range(1, processes + 1):
+            started.append(start_server(number, env, out, proxy_headers=proxy_headers))
+        for server in started:
+            wait_until_ready(server, {}, 60)
+        yield Cluster(servers=started, worker=worker, env=env)
+    finally:
+        for server in started:
+            stop(server.process)
+        stop(worker)
+        clock_log.close()

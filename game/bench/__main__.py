@@ -7,6 +7,7 @@ import os
 
 from game.bench.bots import time_decisions
 from game.bench.engine import deals_per_second
+from game.bench.matcher import time_matcher
 from game.bench.moments import time_analyses
 from game.bench.web import measure_actions
 
@@ -37,6 +38,7 @@ def main() -> None:
     if args.analysed:
         print("key moments (target: the first analysis of a 13-trick hand under 3 s)")
         print(f"  {time_analyses(args.analysed)}")
+    print(time_matcher(1000), flush=True)
 
 
 if __name__ == "__main__":

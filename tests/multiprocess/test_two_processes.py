@@ -11,80 +11,15 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 
 import pytest
 
-from loadtest.servers import (
-    ROOT,
-    Server,
-    postgres_database,
-    redis_command,
-    start_server,
-    stop,
-    tail,
-    wait_until_ready,
-)
+from loadtest.servers import Cluster, tail
+from tests.multiprocess.conftest import ARTIFACTS
 from tests.multiprocess.players import NEXT_HAND, Latencies, Player, move_of
 
 pytestmark = pytest.mark.multiprocess
-
-DATABASE = "dame_multiprocess"
-ARTIFACTS = ROOT / "test-artifacts" / "multiprocess"
-SITE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
-
-
-def services() -> tuple[str, str]:
-    database, redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not database.startswith("postgres") or not redis.startswith("redis"):
-        pytest.skip("needs DATABASE_URL (PostgreSQL) and REDIS_URL: make test-services runs it")
-    return database.rsplit("/", 1)[0], redis.rsplit("/", 1)[0] + "/2"
-
-
-@pytest.fixture
-def cluster() -> Iterator[tuple[list[Server], subprocess.Popen[bytes]]]:
-    """Two Daphne processes and the table clock worker on a fresh database."""
-    database_server, redis_url = services()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    env = {key: value for key, value in os.environ.items() if key not in SITE_VARIABLES}
-    env.update(
-        DATABASE_URL=postgres_database(database_server, DATABASE),
-        REDIS_URL=redis_url,
-        TABLE_CLOCK_IN_PROCESS="0",
-        PYTHONUNBUFFERED="1",
-    )
-    redis_command(redis_url, "FLUSHDB")
-    migrate = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-    )
-    assert migrate.returncode == 0, migrate.stderr.decode()[-2000:]
-    started: list[Server] = []
-    clock_log = (ARTIFACTS / "tableclock.log").open("wb")
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "tableclock"],
-        cwd=ROOT,
-        env=env,
-        stdout=clock_log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        for number in (1, 2):
-            started.append(start_server(number, env, ARTIFACTS))
-        for server in started:
-            wait_until_ready(server, {}, 60)
-        yield started, worker
-    finally:
-        for server in started:
-            stop(server.process)
-        stop(worker)
-        clock_log.close()
 
 
 def report(label: str, latencies: Latencies) -> None:
@@ -108,8 +43,8 @@ def play_and_time(actor: Player, watcher: Player, latencies: Latencies) -> int |
     return move
 
 
-def test_two_processes_share_the_table_and_survive_a_kill(cluster) -> None:
-    (first, second), _worker = cluster
+def test_two_processes_share_the_table_and_survive_a_kill(cluster: Cluster) -> None:
+    first, second = cluster.servers
     alice, bruno = Player(first.url), Player(second.url)
     created = alice.post(
         "/amis/creer/",
