@@ -59,7 +59,7 @@ def form_tables(seekers: Sequence[Seeker]) -> list[tuple[Seeker, ...]]:
     Oldest first: for each seeker still free, the free people within their range (found
     by rating in a sorted list), and of the groups of four consecutive ratings around
     them the closest one whose every pair accepts each other. O(n · k) for n seekers with
-    k within a range: a pass over 1,000 seekers stays in milliseconds."""
+    k within a range: about 50–140 ms for 1,000 seekers on this machine (make bench)."""
     by_rating = sorted(seekers, key=lambda seeker: (seeker.rating, seeker.key))
     ratings = [seeker.rating for seeker in by_rating]
     free = [True] * len(by_rating)
