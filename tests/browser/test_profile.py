@@ -44,8 +44,10 @@ OVERFLOWING = """() => {
 
 
 def figure(page: Page, label: str) -> str:
-    """The value shown under a figure's label (« Parties terminées » → « 1 »)."""
-    term = page.locator(".figure dt", has_text=re.compile(f"^{re.escape(label)}$"))
+    """The value shown under a figure's label (« Parties terminées » → « 1 ») of the games
+    against the bots (the ratings' section has its own « Victoires »)."""
+    figures = page.locator('[aria-labelledby="profile-figures"]')
+    term = figures.locator(".figure dt", has_text=re.compile(f"^{re.escape(label)}$"))
     return term.locator("xpath=following-sibling::dd").inner_text().strip()
 
 
