@@ -14,10 +14,14 @@ import re
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser.screens import DESKTOP
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 # Playwright's sync API keeps an event loop in this thread, which Django's async-safety
 # check mistakes for async code calling the ORM. Only this process is exempted: the
@@ -155,11 +159,22 @@ def page(browser, live_server_url: str, viewport: dict[str, int], request: pytes
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
-    report = request.node.stash.get(_reports, {}).get("call")
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
-        path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        print(f"screenshot of the failure: {path}")
+    if call_failed(request):
+        save_failure_screenshot(page, request)
     context.close()
+
+
+def call_failed(request: pytest.FixtureRequest) -> bool:
+    """In a fixture's teardown: whether the test itself failed."""
+    report = request.node.stash.get(_reports, {}).get("call")
+    return report is not None and report.failed
+
+
+def save_failure_screenshot(page: Page, request: pytest.FixtureRequest, suffix: str = "") -> None:
+    """The whole page into test-artifacts/browser/, named after the test (and `suffix`,
+    for a test with several pages)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid + suffix)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(f"screenshot of the failure: {path}")
