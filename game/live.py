@@ -8,6 +8,7 @@ the table clock (game.clock), never by a request waiting.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
@@ -52,8 +53,10 @@ def _send_after_commit(group: str, message: dict[str, object]) -> None:
     transaction.on_commit(send)
 
 
-def announce_move(game_id: int, move: int) -> None:
-    announce(game_id, "table.moved", move=move)
+def announce_move(game_id: int, hand: int, move: int) -> None:
+    """The table's news carries where it is: its hand and move numbers, in this order (a
+    hand dealt with nobody's move in it, four people to pass, is news at the same move)."""
+    announce(game_id, "table.moved", hand=hand, move=move)
 
 
 def announce_seats(game_id: int) -> None:
@@ -86,7 +89,7 @@ def schedule(position: Position) -> None:
     table.deadline = next_deadline(position, table, timezone.now())
     table.deadline_move = game.move_count
     table.save(update_fields=["deadline", "deadline_move"])
-    announce_move(game.pk, game.move_count)
+    announce_move(game.pk, position.hand.number, game.move_count)
     if table.deadline is not None:
         wake_clocks()
 
@@ -103,9 +106,13 @@ def send_after_commit(group: str, event: str, **values: object) -> None:
 
 
 def present(position: Position, seat: int) -> None:
-    """A person played for themselves: the count of their missed turns starts again."""
-    if position.seating.occupants[seat].missed_turns:
+    """A person played for themselves: the count of their missed turns starts again, in the
+    row and in the seating the answer is drawn with (no « absent » left by their name)."""
+    occupants = list(position.seating.occupants)
+    if occupants[seat].missed_turns:
         Seat.objects.filter(game=position.game, number=seat).update(missed_turns=0)
+        occupants[seat] = replace(occupants[seat], missed_turns=0)
+        position.seating = replace(position.seating, occupants=tuple(occupants))
 
 
 def searching_bots(position: Position) -> bool:

@@ -65,7 +65,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if settings.TABLE_CLOCK_IN_PROCESS:
             clock.start_in_process()
-        self.move = -1
+        # The (hand, move) of the table last sent: a hand dealt with no move in it (four
+        # people to pass) is news at the same move number.
+        self.shown = (-1, -1)
         self.frames = FrameBudget()
         self.last_emote = 0.0
         await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
@@ -75,7 +77,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._announce_spectators(count)
 
     async def disconnect(self, code: int) -> None:
-        if not hasattr(self, "move"):
+        if not hasattr(self, "shown"):
             return
         await self.channel_layer.group_discard(live.group_name(self.game_id), self.channel_name)
         if self.spectator:
@@ -109,7 +111,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # The news from the table's group.
 
     async def table_moved(self, event: dict[str, Any]) -> None:
-        if event["move"] > self.move:
+        if (event["hand"], event["move"]) > self.shown:
             await self._send_state()
 
     async def table_seats(self, event: dict[str, Any]) -> None:
@@ -153,12 +155,19 @@ class TableConsumer(AsyncWebsocketConsumer):
                 # The host pressed « Commencer »: the room's page becomes the table's.
                 return {"kind": "reload"}
             self.viewer = seating_of(game).seat_of(self.owner)
-            since = self.move if self.move >= 0 else game.move_count
+            since = self.shown[1] if self.shown[1] >= 0 else game.move_count
             fragment = table_fragment(game, self.owner, since)
             if fragment is None:
                 return None
-            self.move, html = fragment
-            return {"kind": "table", "move": self.move, "html": html, "force": seats_changed}
+            hand, move, html = fragment
+            self.shown = (hand, move)
+            return {
+                "kind": "table",
+                "hand": hand,
+                "move": move,
+                "html": html,
+                "force": seats_changed,
+            }
 
     def _was_in_room(self) -> bool:
         return getattr(self, "in_room", False)

@@ -109,9 +109,10 @@ def live_table(
     )
 
 
-def table_fragment(game: Game, owner: Owner, since: int) -> tuple[int, str] | None:
-    """For a push: the table as `owner` sees it (a spectator if not seated), with the moves
-    after `since` to deal out; None once the table is no longer in play."""
+def table_fragment(game: Game, owner: Owner, since: int) -> tuple[int, int, str] | None:
+    """For a push: the hand and move numbers, and the table as `owner` sees it (a spectator
+    if not seated) with the moves after `since` to deal out; None once the table is no
+    longer in play."""
     game = Game.objects.select_related("current_hand", "live").get(pk=game.pk)
     if game.current_hand is None:
         return None
@@ -119,7 +120,8 @@ def table_fragment(game: Game, owner: Owner, since: int) -> tuple[int, str] | No
     viewer = position.seating.seat_of(owner)
     new_moves = [move for move in position.moves if move.number > since]
     table = live_table(position, viewer, new_moves=new_moves)
-    return game.move_count, render_to_string("game/table.html#table", {"table": table})
+    html = render_to_string("game/table.html#table", {"table": table})
+    return position.hand.number, game.move_count, html
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,23 @@
 // Dame de Pique: a live table's socket in the browser (« Jouer entre amis »).
-// The server sends, after every move at the table, this seat's whole table with its move
-// number (tables.consumers): this script swaps it in when it is newer than the one shown
-// (table.js then deals out its new cards), so a missed push or a reconnection never leaves
-// the table behind. It reconnects by itself with backoff, runs the turn clock's countdown,
-// sends the quick messages, and copies the table's link.
+// The server sends, after every move at the table, this seat's whole table with its hand
+// and move numbers (tables.consumers): this script swaps it in when it is newer than the
+// one shown (table.js then deals out its new cards), so a missed push or a reconnection
+// never leaves the table behind (socket.js reconnects). It runs the turn clock's
+// countdown, sends the quick messages, and copies the table's link.
 (function () {
   "use strict";
 
-  const RETRY_MS = [500, 1000, 2000, 4000, 8000];
   const URGENT_MS = 5000;
-  let socket = null;
-  let attempts = 0;
   let clockTimer = null;
+  let send = () => {};
 
-  const liveRoot = () => document.querySelector("[data-live-socket]");
-  const shownMove = () => Number(document.getElementById("table")?.dataset.move ?? -1);
+  // Where the table shown is: its hand, then its move. A hand dealt with nobody's move in
+  // it (four people to pass) is newer at the same move number.
+  function isNewer(hand, move) {
+    const shown = document.getElementById("table")?.dataset;
+    const shownHand = Number(shown?.handNumber ?? -1);
+    return hand > shownHand || (hand === shownHand && move > Number(shown?.move ?? -1));
+  }
 
   function say(message) {
     const status = document.querySelector("#table [data-status]");
@@ -28,39 +31,12 @@
     }
   }
 
-  function connect() {
-    const root = liveRoot();
-    if (!root || socket) return;
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + root.dataset.liveSocket);
-    socket.addEventListener("open", () => (attempts = 0));
-    socket.addEventListener("message", (event) => {
-      try {
-        handle(JSON.parse(event.data));
-      } catch (error) {
-        console.error(error);
-      }
-    });
-    socket.addEventListener("close", (event) => {
-      socket = null;
-      // 4404: no such table; 4403: not open to spectators. Anything else: try again.
-      if (event.code === 4404 || event.code === 4403) return;
-      const wait = RETRY_MS[Math.min(attempts, RETRY_MS.length - 1)];
-      attempts += 1;
-      setTimeout(connect, wait + Math.random() * wait * 0.5);
-    });
-  }
-
-  function send(message) {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  }
-
   function handle(message) {
     switch (message.kind) {
       case "table":
         // A table as new as the one shown is skipped (the answer to this page's own post
         // may have come first), unless the seats changed at the same move.
-        if (message.move > shownMove() || message.force || !document.getElementById("table")) {
+        if (isNewer(message.hand, message.move) || message.force || !document.getElementById("table")) {
           const table = document.getElementById("table");
           if (table) swapTable(table, message.html);
           else location.reload();
@@ -146,8 +122,8 @@
   // move (or a later one); a refusal (4xx) always is, for its reason.
   document.body.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.target?.id !== "table" || event.detail.xhr.status !== 200) return;
-    const found = /data-move="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (found && Number(found[1]) <= shownMove()) event.detail.shouldSwap = false;
+    const found = /data-hand-number="(\d+)" data-move="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && !isNewer(Number(found[1]), Number(found[2]))) event.detail.shouldSwap = false;
   });
 
   function setUpLink() {
@@ -170,15 +146,13 @@
     }
   }
 
-  // Back online: a socket that survived asks for the table again, else a new one opens.
-  window.addEventListener("online", () => (socket ? send({ type: "refresh" }) : connect()));
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") {
-      if (socket) send({ type: "refresh" });
-      else connect();
-    }
-  });
-
   setUpLink();
-  connect();
+  const root = document.querySelector("[data-live-socket]");
+  if (root) {
+    // 4404: no such table; 4403: not open to spectators. Anything else: try again.
+    ({ send } = DameSocket.open(root.dataset.liveSocket, {
+      onMessage: handle,
+      finalCodes: [4404, 4403],
+    }));
+  }
 })();

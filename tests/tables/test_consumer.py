@@ -18,8 +18,12 @@ from django.db import connections
 from django.test import Client
 
 from config.asgi import application
-from game import clock
-from game.models import Game
+from game import clock, services
+from game.engine import Phase
+from game.models import Game, Seat
+from game.ownership import Owner
+from game.positions import seats_to_act
+from tests.ranked.builders import accounts, rated_table
 from tests.tables.helpers import guest_client, open_table, position, sit, start, token_of
 from tests.tables.test_live_play import pass_of, post_pass
 
@@ -73,6 +77,27 @@ def table() -> tuple[Game, Client, Client]:
     return start(host, game), host, friend
 
 
+def play_first_hand_as_people(game: Game) -> dict[int, Client]:
+    """Four accounts at a queue's « Amicale » table play its first hand themselves; their
+    signed-in browsers by seat."""
+    users = {seat.number: seat.user for seat in Seat.objects.filter(game=game)}
+    live = Game.Kind.LIVE
+    while (deal := position(game).deal).phase != Phase.FINISHED:
+        for seat in seats_to_act(deal):
+            owner = Owner(user_id=users[seat].pk)
+            if deal.phase == Phase.PASSING:
+                codes = pass_of(game, seat)
+                services.submit_pass(game_id=game.pk, owner=owner, card_codes=codes, kind=live)
+            else:
+                code = deal.legal_cards(seat)[0].code
+                services.play_card(game_id=game.pk, owner=owner, card_code=code, kind=live)
+    clients = {}
+    for seat, user in users.items():
+        clients[seat] = Client()
+        clients[seat].force_login(user)
+    return clients
+
+
 def hand_codes(game: Game, seat: int) -> set[str]:
     return {card.code for card in position(game).deal.hand(seat)}
 
@@ -105,6 +130,33 @@ async def test_a_move_through_the_page_reaches_the_other_sockets(table) -> None:
     assert "En attente de Bruno…" in pushes[0]["html"]
     assert "Choisissez 3 cartes à passer à Chloé." in pushes[1]["html"]
     for communicator in (alice, bruno, watcher):
+        await communicator.disconnect()
+
+
+async def test_a_hand_dealt_with_nobody_s_move_in_it_reaches_every_socket() -> None:
+    """Four people: the next hand adds no move (nobody has passed yet), and is news all the
+    same, at the same move number with the next hand number."""
+
+    def table_after_a_hand() -> tuple[Game, dict[int, Client]]:
+        game = rated_table(accounts("anna", "bob", "carl", "dina"), rated=False)
+        return game, play_first_hand_as_people(game)
+
+    game, clients = await sync_to_async(table_after_a_hand)()
+    sockets = {seat: await connected(client, game) for seat, client in clients.items()}
+    moves = {first["move"] for _socket, first in sockets.values()}
+    assert {first["hand"] for _socket, first in sockets.values()} == {1}
+
+    south = await sync_to_async(lambda: Seat.objects.get(game=game, number=0).user_id)()
+    owner = Owner(user_id=south)
+    outcome = await sync_to_async(services.next_hand)(
+        game_id=game.pk, owner=owner, kind=Game.Kind.LIVE
+    )
+    assert outcome.error is None and outcome.new_moves == []
+
+    for communicator, _first in sockets.values():
+        pushed = await receive(communicator, "table")
+        assert pushed["hand"] == 2 and {pushed["move"]} == moves
+        assert "Manche 2" in pushed["html"] and 'data-hand-number="2"' in pushed["html"]
         await communicator.disconnect()
 
 

@@ -187,9 +187,17 @@ def test_playing_again_clears_the_absent_mark(table) -> None:
     while position(game).deal.turn != 2:
         play_turn(host, game, 0)
 
-    assert play_turn(friend, game, 2) == 200
+    assert "badge--away" in table_page(friend, game)
+    game.refresh_from_db()
+    card = position(game).deal.legal_cards(2)[0].code
+    data = {"card": card, "move": game.move_count}
+    answer = friend.post(live_url("play_card", game), data, **HTMX)
 
+    assert answer.status_code == 200
     assert Seat.objects.get(game=game, number=2).missed_turns == 0
+    # The answer to his own card is drawn with the mark gone (a push at the same move
+    # would not replace it).
+    assert "badge--away" not in answer.content.decode()
 
 
 def test_a_whole_game_is_played_by_the_clock_alone() -> None:
