@@ -42,21 +42,13 @@ def open_table(
     if target not in Target.values or difficulty not in Difficulty.values:
         raise ValueError("unknown length or level")
     with transaction.atomic():
-        game = Game.objects.create(
-            **owner.as_fields(),
-            kind=Game.Kind.LIVE,
+        game = _new_live_game(
+            owner.as_fields(),
             status=Game.Status.WAITING,
             target=target,
             difficulty=difficulty,
-            seed=random.SystemRandom().randrange(2**62),
-            totals=[0, 0, 0, 0],
-        )
-        LiveTable.objects.create(
-            game=game,
-            token=secrets.token_urlsafe(32),
+            clock=clock,
             spectators_allowed=spectators_allowed,
-            turn_seconds=TURN_SECONDS if clock else None,
-            pass_seconds=PASS_SECONDS if clock else None,
         )
         Seat.objects.create(game=game, number=HOST_SEAT, name=host_name, **_person(owner))
     return game
@@ -74,20 +66,12 @@ def seat_from_queue(*, people: list[tuple[int, str]], target: int, rated: bool) 
     seats = list(range(4))
     random.SystemRandom().shuffle(seats)
     placed = sorted(zip(seats, people, strict=False))
-    game = Game.objects.create(
-        owner_id=placed[0][1][0],
-        kind=Game.Kind.LIVE,
+    game = _new_live_game(
+        {"owner_id": placed[0][1][0]},
         status=Game.Status.PLAYING,
         target=target,
         difficulty=DEFAULT_LEVEL,
-        seed=random.SystemRandom().randrange(2**62),
-        totals=[0, 0, 0, 0],
-    )
-    LiveTable.objects.create(
-        game=game,
-        token=secrets.token_urlsafe(32),
-        turn_seconds=TURN_SECONDS,
-        pass_seconds=PASS_SECONDS,
+        clock=True,
         from_queue=True,
         rated=rated,
     )
@@ -104,6 +88,37 @@ def seat_from_queue(*, people: list[tuple[int, str]], target: int, rated: bool) 
         ]
     )
     services.deal_next_hand(game)
+    return game
+
+
+def _new_live_game(
+    owner_fields: dict[str, object],
+    *,
+    status: str,
+    target: int,
+    difficulty: str,
+    clock: bool,
+    **table_options: bool,
+) -> Game:
+    """The game and its live table, as a host's room and the queue both open one: a fresh
+    seed, a secret token for its link, the turn clock on or off; in the caller's
+    transaction."""
+    game = Game.objects.create(
+        **owner_fields,
+        kind=Game.Kind.LIVE,
+        status=status,
+        target=target,
+        difficulty=difficulty,
+        seed=random.SystemRandom().randrange(2**62),
+        totals=[0, 0, 0, 0],
+    )
+    LiveTable.objects.create(
+        game=game,
+        token=secrets.token_urlsafe(32),
+        turn_seconds=TURN_SECONDS if clock else None,
+        pass_seconds=PASS_SECONDS if clock else None,
+        **table_options,
+    )
     return game
 
 
