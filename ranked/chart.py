@@ -1,5 +1,5 @@
 """A player's rating over their latest rated games, for their profile: an SVG drawn on the
-server (as game.history.chart draws the hand's), every value escaped, no script.
+server in game.line_chart's frame (as the hand's chart is), every value escaped.
 
 The scale is the data's own (its lowest and highest rating, with some room around them):
 a rating moves by tens of points a game, so a fixed scale would draw a flat line.
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-WIDTH, HEIGHT = 320, 110
-LEFT, RIGHT, TOP, BOTTOM = 36, 8, 10, 10
+from game.line_chart import LineChart
+
+CHART = LineChart("rating", width=320, height=110, left=36, right=8, top=10, bottom=10)
 # Room above the highest rating and below the lowest: a tenth of their gap, at least this.
 LEAST_PADDING = 10
 
@@ -26,38 +27,17 @@ def rating_chart(ratings: Sequence[int], *, title: str) -> SafeString:
     low, high = min(ratings), max(ratings)
     padding = max(LEAST_PADDING, (high - low) / 10)
     bottom, top = low - padding, high + padding
-    placed = [
-        (_x(index, len(ratings)), _y(rating, bottom, top)) for index, rating in enumerate(ratings)
-    ]
-    grid = format_html_join(
-        "",
-        '<line class="rating-chart__grid" x1="{}" y1="{}" x2="{}" y2="{}"></line>'
-        '<text class="rating-chart__scale" x="{}" y="{}">{}</text>',
-        (
-            (LEFT, y, WIDTH - RIGHT, y, LEFT - 4, y + 3, value)
-            for value, y in {value: _y(value, bottom, top) for value in (high, low)}.items()
+
+    def y(rating: float) -> float:
+        return CHART.y((rating - bottom) / (top - bottom))
+
+    line = [(CHART.x(index, len(ratings)), y(rating)) for index, rating in enumerate(ratings)]
+    last_x, last_y = line[-1]
+    return CHART.draw(
+        title=title,
+        scale={value: y(value) for value in (high, low)}.items(),
+        line=line,
+        marks=format_html(
+            '<circle class="chart__last" cx="{}" cy="{}" r="3.5"></circle>', last_x, last_y
         ),
     )
-    last_x, last_y = placed[-1]
-    return format_html(
-        '<svg class="rating-chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
-        "<title>{}</title>{}"
-        '<polyline class="rating-chart__line" points="{}"></polyline>'
-        '<circle class="rating-chart__last" cx="{}" cy="{}" r="3.5"></circle></svg>',
-        WIDTH,
-        HEIGHT,
-        title,
-        title,
-        grid,
-        " ".join(f"{x},{y}" for x, y in placed),
-        last_x,
-        last_y,
-    )
-
-
-def _x(index: int, count: int) -> float:
-    return round(LEFT + 4 + (WIDTH - LEFT - RIGHT - 8) * index / (count - 1), 1)
-
-
-def _y(rating: float, bottom: float, top: float) -> float:
-    return round(TOP + (HEIGHT - TOP - BOTTOM) * (top - rating) / (top - bottom), 1)

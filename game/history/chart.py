@@ -13,9 +13,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from game.history.grades import Severity
+from game.line_chart import LineChart
 
-WIDTH, HEIGHT = 320, 132
-LEFT, RIGHT, TOP, BOTTOM = 28, 8, 8, 20
+CHART = LineChart("moments", width=320, height=132, left=28, right=8, top=8, bottom=20)
 MOST_POINTS = 26
 GRID = (0, 13, 26)
 
@@ -35,18 +35,8 @@ def expected_points_chart(points: Sequence[ChartPoint], *, title: str) -> SafeSt
     if not points:
         return SafeString("")
     placed = [
-        (_x(index, len(points)), _y(point.points), point) for index, point in enumerate(points)
+        (CHART.x(index, len(points)), _y(point.points), point) for index, point in enumerate(points)
     ]
-    grid = format_html_join(
-        "",
-        '<line class="moments-chart__grid" x1="{}" y1="{}" x2="{}" y2="{}"></line>'
-        '<text class="moments-chart__scale" x="{}" y="{}">{}</text>',
-        (
-            (LEFT, _y(value), WIDTH - RIGHT, _y(value), LEFT - 4, _y(value) + 4, value)
-            for value in GRID
-        ),
-    )
-    line = " ".join(f"{x},{y}" for x, y, _point in placed)
     dots = format_html_join(
         "",
         '<circle class="{}" cx="{}" cy="{}" r="{}"><title>{}</title></circle>',
@@ -55,38 +45,28 @@ def expected_points_chart(points: Sequence[ChartPoint], *, title: str) -> SafeSt
             for x, y, point in placed
         ),
     )
-    return format_html(
-        '<svg class="moments-chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
-        "<title>{}</title>{}"
-        '<polyline class="moments-chart__line" points="{}"></polyline>{}'
-        '<text class="moments-chart__axis" x="{}" y="{}">{}</text></svg>',
-        WIDTH,
-        HEIGHT,
-        title,
-        title,
-        grid,
-        line,
-        dots,
-        LEFT,
-        HEIGHT - 4,
+    axis = format_html(
+        '<text class="chart__axis" x="{}" y="{}">{}</text>',
+        CHART.left,
+        CHART.height - 4,
         _("vos cartes, de la première à la dernière"),
+    )
+    return CHART.draw(
+        title=title,
+        scale=((value, _y(value)) for value in GRID),
+        line=[(x, y) for x, y, _point in placed],
+        marks=SafeString(dots + axis),
     )
 
 
-def _x(index: int, count: int) -> float:
-    span = WIDTH - LEFT - RIGHT - 8
-    return round(LEFT + 4 + (span * index / (count - 1) if count > 1 else span / 2), 1)
-
-
 def _y(points: float) -> float:
-    clamped = min(max(points, 0), MOST_POINTS)
-    return round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - clamped / MOST_POINTS), 1)
+    return CHART.y(min(max(points, 0), MOST_POINTS) / MOST_POINTS)
 
 
 def _classes(point: ChartPoint) -> str:
-    classes = ["moments-chart__point"]
+    classes = ["chart__point"]
     if point.severity is not None:
-        classes.append(f"moments-chart__point--{point.severity.value}")
+        classes.append(f"chart__point--{point.severity.value}")
     if point.current:
         classes.append("is-current")
     return " ".join(classes)

@@ -45,7 +45,7 @@ def test_fewer_points_are_drawn_lower_and_the_marks_follow_the_classes():
     circles = root.findall(f"{SVG}circle")
     ys = [float(circle.get("cy", "")) for circle in circles]
     assert ys == sorted(ys, reverse=True)
-    assert "moments-chart__point--blunder" in (circles[3].get("class") or "")
+    assert "chart__point--blunder" in (circles[3].get("class") or "")
     assert "is-current" in (circles[5].get("class") or "")
     tooltip = circles[1].find(f"{SVG}title")
     assert tooltip is not None and tooltip.text == "Pli 2 · ♠3 : 2,0 points attendus"

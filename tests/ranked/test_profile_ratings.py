@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from game.models import Game
 from players.profile import Profile, Ratings
-from ranked.chart import HEIGHT, rating_chart
+from ranked.chart import CHART, rating_chart
 from ranked.models import RatedGame, Rating, RatingChange
 from ranked.skill import DISPLAY_START, PROVISIONAL_GAMES
 from ranked.standings import CURVE_GAMES
@@ -102,7 +102,7 @@ def block(html: str, target: int) -> str:
 
 
 def chart_points(html: str) -> list[tuple[float, float]]:
-    match = re.search(r'<polyline class="rating-chart__line" points="([^"]*)">', html)
+    match = re.search(r'<polyline class="chart__line" points="([^"]*)">', html)
     assert match is not None
     return [(float(x), float(y)) for x, y in (point.split(",") for point in match.group(1).split())]
 
@@ -162,7 +162,7 @@ def test_each_length_draws_its_games_from_the_rating_before_the_first(client, ca
     # Left to right, and the best rating highest (the smallest y).
     assert [x for x, _y in points] == sorted(x for x, _y in points)
     assert min(points, key=lambda point: point[1]) == points[-1]
-    assert all(0 < y < HEIGHT for _x, y in points)
+    assert all(0 < y < CHART.height for _x, y in points)
     assert len(chart_points(block(html, 100))) == 3
     assert "sur les 2 dernières parties classées : de 1500 à 1510" in block(html, 100)
 
@@ -234,4 +234,4 @@ def test_a_flat_rating_is_drawn_in_the_middle_not_off_the_chart():
     points = chart_points(rating_chart([1500, 1500, 1500], title="plat"))
 
     assert len({y for _x, y in points}) == 1
-    assert 0 < points[0][1] < HEIGHT
+    assert 0 < points[0][1] < CHART.height
