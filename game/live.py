@@ -8,11 +8,12 @@ the table clock (game.clock), never by a request waiting.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
@@ -45,12 +46,27 @@ def announce(game_id: int, event: str, **values: object) -> None:
 
 
 def _send_after_commit(group: str, message: dict[str, object]) -> None:
+    send_all_after_commit([(group, message)])
+
+
+def send_all_after_commit(news: Sequence[tuple[str, dict[str, object]]]) -> None:
+    """Each (group, message), after the commit, in one trip to the channel layer: a pass of
+    the queue's matcher tells hundreds of players at once, and one event loop per message
+    was most of its time."""
+
     def send() -> None:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
+            async_to_sync(_send_all)(layer, news)
 
-    transaction.on_commit(send)
+    if news:
+        transaction.on_commit(send)
+
+
+async def _send_all(layer: BaseChannelLayer, news: Sequence[tuple[str, dict[str, object]]]) -> None:
+    # One after the other: at once, hundreds would exceed the Redis connection pool.
+    for group, message in news:
+        await layer.group_send(group, message)
 
 
 def announce_move(game_id: int, hand: int, move: int) -> None:

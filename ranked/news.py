@@ -6,6 +6,8 @@ no-show that ended it). Each socket then draws its own state (ranked.consumers).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from game import live
 
 
@@ -21,10 +23,11 @@ def queue_changed(target: int, rated: bool) -> None:
     live.send_after_commit(queue_group(target, rated), "queue.changed")
 
 
-def to_player(user_id: int, *, notice: str = "", url: str = "") -> None:
-    """`notice`: « dropped » (not confirmed in time) or « requeued » (someone else was not);
-    `url`: the table just dealt."""
-    live.send_after_commit(player_group(user_id), "queue.player", notice=notice, url=url)
+def to_players(user_ids: Iterable[int], *, notice: str = "", url: str = "") -> None:
+    """To each of these players' pages, in one batch. `notice`: « dropped » (not confirmed
+    in time) or « requeued » (someone else was not); `url`: the table just dealt."""
+    message: dict[str, object] = {"type": "queue.player", "notice": notice, "url": url}
+    live.send_all_after_commit([(player_group(user_id), message) for user_id in user_ids])
 
 
 def wake_matcher() -> None:

@@ -84,8 +84,7 @@ def confirm(*, user_id: int) -> str | None:
         if not entry.confirmed:
             entry.confirmed = True
             entry.save(update_fields=["confirmed"])
-        for other in entries:
-            news.to_player(other.user_id)
+        news.to_players(other.user_id for other in entries)
         if not all(other.confirmed for other in entries):
             return None
         return _deal(proposal, entries)
@@ -142,6 +141,8 @@ def fill_with_bots(*, user_id: int) -> None:
         )
         people = [entry, *others]
         _propose(people, entry.target, rated=False, bots=4 - len(people))
+        news.to_players(person.user_id for person in people)
+        news.wake_matcher()
         # The one who asked is here.
         QueueEntry.objects.filter(pk=entry.pk).update(confirmed=True)
         news.queue_changed(entry.target, False)
@@ -164,6 +165,9 @@ def form_tables_now(target: int, rated: bool) -> int:
         tables = form_tables(seekers)
         for table in tables:
             _propose([by_key[seeker.key] for seeker in table], target, rated=rated, bots=0)
+        news.to_players(by_key[seeker.key].user_id for table in tables for seeker in table)
+        if tables:
+            news.wake_matcher()
         if waiting:
             news.queue_changed(target, rated)
     return len(tables)
@@ -180,9 +184,9 @@ def drop_no_shows() -> int:
             if proposal is None or not entries:
                 continue
             absent = [entry.pk for entry in entries if not entry.confirmed]
-            for entry in entries:
-                if not entry.confirmed:
-                    news.to_player(entry.user_id, notice="dropped")
+            news.to_players(
+                (entry.user_id for entry in entries if not entry.confirmed), notice="dropped"
+            )
             _release(proposal, absent)
             QueueEntry.objects.filter(pk__in=absent).delete()
             ended += 1
@@ -197,7 +201,9 @@ def _lockable(rows: QuerySet[QueueEntry]) -> QuerySet[QueueEntry]:
     return rows.select_for_update()
 
 
-def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) -> Proposal:
+def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) -> None:
+    """A table found for `entries`, each to confirm by ARRIVE_SECONDS (the caller tells
+    them and wakes the matcher for that deadline, once for all the tables it found)."""
     proposal = Proposal.objects.create(
         target=target,
         rated=rated,
@@ -207,18 +213,13 @@ def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) 
     QueueEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(
         proposal=proposal, confirmed=False
     )
-    for entry in entries:
-        news.to_player(entry.user_id)
-    news.wake_matcher()
-    return proposal
 
 
 def _release(proposal: Proposal, leaving: list[int]) -> None:
     """A proposal that will not be dealt: everyone but `leaving` back to the queue, with
     their first arrival time (the queue's front)."""
     staying = proposal.entries.exclude(pk__in=leaving)
-    for entry in staying:
-        news.to_player(entry.user_id, notice="requeued")
+    news.to_players(staying.values_list("user_id", flat=True), notice="requeued")
     staying.update(proposal=None, confirmed=False)
     news.queue_changed(proposal.target, proposal.rated)
     proposal.delete()
@@ -233,8 +234,7 @@ def _deal(proposal: Proposal, entries: list[QueueEntry]) -> str:
         rated=proposal.rated,
     )
     url = game.get_absolute_url()
-    for entry in entries:
-        news.to_player(entry.user_id, url=url)
+    news.to_players((entry.user_id for entry in entries), url=url)
     QueueEntry.objects.filter(proposal=proposal).delete()
     proposal.delete()
     news.queue_changed(proposal.target, proposal.rated)
