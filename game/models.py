@@ -124,6 +124,15 @@ class Game(models.Model):
         """How the game stands for its owner (seat 0)."""
         return self.result_for(HUMAN)
 
+    @property
+    def kind_label(self) -> str:
+        """What a list of games says of this one: the bots' level of a game against them;
+        at a live table, « Entre amis », or the queue's « Classée » / « Amicale » (select
+        `live` with the game)."""
+        if self.kind == self.Kind.LIVE:
+            return self.live.kind_label
+        return str(self.get_difficulty_display())
+
     def result_for(self, seat: int) -> Result:
         """How the game stands for the player at `seat` (a live table's other people)."""
         if not self.is_finished:
@@ -267,6 +276,13 @@ class LiveTable(models.Model):
     @property
     def hints_allowed(self) -> bool:
         return not self.rated
+
+    @property
+    def kind_label(self) -> str:
+        """« Classée » or « Amicale » for a table the queue seated, else « Entre amis »."""
+        if not self.from_queue:
+            return str(Game.Kind.LIVE.label)
+        return str(_("Classée") if self.rated else _("Amicale"))
 
 
 class Seat(models.Model):

@@ -88,7 +88,8 @@ class RecentGame:
     result: Result
     points: int
     target: int
-    # The bots' level of a game against them, « Entre amis » for a live table.
+    # The bots' level of a game against them, « Entre amis », « Classée » or « Amicale »
+    # for a live table (Game.kind_label).
     label: str
     finished_at: datetime | None
     # None when the visitor may not open its replay (someone else's game).
@@ -226,7 +227,8 @@ def _recent_games(player: Owner, viewer: Owner, *, own: bool) -> list[RecentGame
     linked to its replay when the viewer may open it (one more query, not on one's own
     profile, every game of « Mes parties » being its owner's to review, nor for a visitor
     with no identity, who may review nothing)."""
-    games = list(history_games(player).filter(status=Game.Status.FINISHED)[:RECENT_GAMES])
+    finished = history_games(player).filter(status=Game.Status.FINISHED).select_related("live")
+    games = list(finished[:RECENT_GAMES])
     if own:
         openable = {game.pk for game in games}
     elif games and viewer != Owner():
@@ -241,12 +243,11 @@ def _recent_game(game: Game, openable: set[int]) -> RecentGame:
     # `seat`: the player's seat, annotated by history_games (the type checker cannot see it).
     seat: int = game.seat  # type: ignore[attr-defined]
     totals = game.totals or [0, 0, 0, 0]
-    live = game.kind == Game.Kind.LIVE
     return RecentGame(
         result=game.result_for(seat),
         points=totals[seat],
         target=game.target,
-        label=str(game.get_kind_display() if live else game.get_difficulty_display()),
+        label=game.kind_label,
         finished_at=game.finished_at,
         replay_url=ReplayLinks(game.pk).overview() if game.pk in openable else None,
     )

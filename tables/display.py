@@ -84,7 +84,7 @@ def live_bar(position: Position, viewer: int | None) -> LiveBar:
         abandon_url=reverse("tables:abandon", args=[game.pk])
         if seat is not None and not seat.abandoned and not game.is_finished
         else None,
-        queue_kind=(_("Classée") if table.rated else _("Amicale")) if table.from_queue else "",
+        queue_kind=table.kind_label if table.from_queue else "",
         emotes=list(EMOTES.items()),
         can_emote=viewer is not None,
     )

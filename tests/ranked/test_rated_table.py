@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from game.models import Game, Seat
 from game.positions import load_position
-from tests.ranked.builders import accounts, rated_table
+from tests.ranked.builders import accounts, play_out, rated_table
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +67,22 @@ def test_someone_not_at_the_table_cannot_abandon_it() -> None:
     client.force_login(users[4])
     assert client.post(reverse("tables:abandon", args=[game.pk])).status_code == 404
     assert client.get(reverse("tables:abandon", args=[game.pk])).status_code == 405
+
+
+@pytest.mark.parametrize(("rated", "label"), [(True, "Classée"), (False, "Amicale")])
+def test_a_queue_game_is_listed_as_classee_or_amicale(rated: bool, label: str) -> None:
+    """« Mes parties » and the profile say which queue a finished game came from (a host's
+    table says « Entre amis », a solo game the bots' level)."""
+    users = accounts("anna", "bob", "carl", "dina")
+    game = play_out(rated_table(users, rated=rated))
+    client = Client()
+    client.force_login(users[0])
+
+    history = client.get(reverse("game:history")).content.decode()
+    profile = client.get(reverse("players:mine"), follow=True).content.decode()
+
+    meta = re.search(r'<p class="game-row__meta">(.*?)</p>', history, re.S)
+    assert meta is not None and f"· {label}" in meta.group(1)
+    assert "Normal" not in meta.group(1) and "Entre amis" not in meta.group(1)
+    recent = re.search(r'<span class="profile__game-text">(.*?)</span>', profile, re.S)
+    assert game.is_finished and recent is not None and f"· {label}" in recent.group(1)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game.history.stats import player_stats
-from game.models import Game, Seat
+from game.models import Game, LiveTable, Seat
 from game.ownership import GUEST_SESSION_KEY, Owner
 from players.profile import (
     AccountSettings,
@@ -201,6 +201,7 @@ def test_a_live_table_you_sat_at_is_linked_on_the_other_players_profile(camille)
     friend, stranger = account("bruno"), account("sacha")
     live = recorded_game(Owner(user_id=camille.pk), hands=1, kind=Game.Kind.LIVE, winner=2)
     solo = recorded_game(Owner(user_id=camille.pk), hands=1, seed=5)
+    LiveTable.objects.create(game=live, token="table-de-camille")
     Seat.objects.bulk_create(
         [
             Seat(game=live, number=0, user=camille, name="camille"),
