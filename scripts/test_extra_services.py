@@ -3,8 +3,9 @@
 - every suite that touches the database (all but tests/engine and tests/bots) with
   DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test)
 - the channel-layer tests (-m channel_layer) with REDIS_URL=redis://… (default …:6379/0)
-- the multi-process test of live tables (-m multiprocess: two Daphne processes and the
-  table clock worker) with both
+- the multi-process tests (-m multiprocess: two Daphne processes and the table clock
+  worker, which also runs the queue's matcher) with both: a live table, and the ranked
+  queue shared by the two processes
 
 Override with TEST_DATABASE_URL / TEST_REDIS_URL. A server that does not answer is
 SKIPPED with a visible line, except under CI=true, where it is a failure.
@@ -97,15 +98,15 @@ def main() -> int:
 
     if postgres_answers(database_url) and redis_answers(redis_url):
         if run_pytest(
-            "live tables on two Daphne processes (PostgreSQL and Redis)",
+            "live tables and the ranked queue on two Daphne processes (PostgreSQL and Redis)",
             {"DATABASE_URL": database_url, "REDIS_URL": redis_url},
             ["-m", "multiprocess", "-s"],
         ):
             failures.append("multi-process run")
     else:
-        print("\nSKIPPED: the multi-process test needs both PostgreSQL and Redis.")
+        print("\nSKIPPED: the multi-process tests need both PostgreSQL and Redis.")
         if in_ci:
-            failures.append("multi-process test not run (CI=true)")
+            failures.append("multi-process tests not run (CI=true)")
 
     if failures:
         print("\nFAILED: " + "; ".join(failures), file=sys.stderr)
