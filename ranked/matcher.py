@@ -3,9 +3,10 @@ no-shows of found tables, then form tables in each queue. Any number of clocks m
 at once (several processes): the services lock what they change, skipping what another
 matcher holds.
 
-The clock asks when to come back: at the next proposal's deadline, the next widening of a
-waiting player's range, or the minute after which an « Amicale » queue offers bots (the
-queue pages are redrawn then), whichever is first.
+The clock asks when to come back: at the next proposal's deadline, the end of a
+newcomer's gathering time, the next widening of a waiting player's range, or the minute
+after which an « Amicale » queue offers bots (the queue pages are redrawn then),
+whichever is first.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.utils import timezone
 
 from game.models import Target
 from ranked import services
-from ranked.matching import seconds_to_next_widening
+from ranked.matching import seconds_to_next_change
 from ranked.models import Proposal, QueueEntry
 from ranked.selectors import BOTS_AFTER_SECONDS
 
@@ -44,9 +45,9 @@ def seconds_to_next_pass() -> float | None:
     waiting = QueueEntry.objects.filter(proposal__isnull=True).values_list("joined_at", "rated")
     for joined_at, rated in waiting:
         waited = (now - joined_at).total_seconds()
-        widening = seconds_to_next_widening(waited)
-        if widening is not None:
-            waits.append(widening)
+        change = seconds_to_next_change(waited)
+        if change is not None:
+            waits.append(change)
         if not rated and waited < BOTS_AFTER_SECONDS:
             waits.append(BOTS_AFTER_SECONDS - waited)
     return min(waits) if waits else None

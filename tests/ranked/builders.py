@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from game import services
+from game import clock, services
 from game.models import Game, LiveTable, Seat
 from ranked import ratings
+from ranked.matching import GATHER_SECONDS
+from ranked.models import QueueEntry
 from tables.services import seat_from_queue
 
 
 def accounts(*names: str) -> list[User]:
     return [User.objects.create_user(name, password="x" * 12) for name in names]
+
+
+def gathered() -> None:
+    """The newcomers' gathering time over (their arrival moved back to GATHER_SECONDS ago;
+    those who waited longer keep their time): the next pass may seat them."""
+    since = timezone.now() - timedelta(seconds=GATHER_SECONDS)
+    QueueEntry.objects.filter(joined_at__gt=since).update(joined_at=since)
+
+
+def match_now() -> int:
+    """The clock's round (the queue's matcher among it) once the newcomers have gathered."""
+    gathered()
+    return clock.tick()
 
 
 def rated_table(users: list[User], target: int = 50, rated: bool = True) -> Game:

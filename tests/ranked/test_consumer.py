@@ -17,10 +17,9 @@ from django.db import connections
 from django.test import Client
 
 from config.asgi import application
-from game import clock
 from game.models import Game
 from ranked import services
-from tests.ranked.builders import accounts
+from tests.ranked.builders import accounts, match_now
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +34,7 @@ async def close_connections() -> AsyncIterator[None]:
 
 @pytest.fixture(autouse=True)
 def no_clock_task(settings) -> None:
-    """These tests run the matcher themselves (clock.tick)."""
+    """These tests run the matcher themselves (match_now)."""
     settings.TABLE_CLOCK_IN_PROCESS = False
 
 
@@ -79,7 +78,7 @@ async def test_four_sockets_hear_the_table_found_confirm_it_and_are_sent_to_it()
     await sync_to_async(services.join)(user_id=eve.pk, target=50, rated=True)
     changed = await receive(sockets[0])
     assert "Joueurs en attente" in changed["html"]
-    await sync_to_async(clock.tick)()
+    await sync_to_async(match_now)()
     for communicator in sockets:
         await receive(communicator, "found")
         await communicator.send_to(text_data=json.dumps({"type": "ready"}))

@@ -11,13 +11,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game import clock
 from game.models import Game, Seat
 from game.services import Refused
 from ranked import services
 from ranked.models import Proposal, QueueEntry, Rating
 from ranked.selectors import Stage, queue_view
-from tests.ranked.builders import accounts
+from tests.ranked.builders import accounts, match_now
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +36,7 @@ def test_four_close_players_get_a_proposal_and_the_last_confirmation_deals_the_t
     for user in users:
         services.join(user_id=user.pk, target=50, rated=True)
     assert queue_view(users[0].pk).stage == Stage.WAITING
-    assert clock.tick() >= 1
+    assert match_now() >= 1
     proposal = Proposal.objects.get()
     assert proposal.entries.count() == 4
     assert queue_view(users[0].pk).stage == Stage.FOUND
@@ -62,13 +61,13 @@ def test_far_ratings_wait_and_meet_once_their_ranges_widened() -> None:
     for user, shown in zip(users, (1500, 1560, 1620, 1680), strict=True):
         rate_at(user.pk, shown)
         services.join(user_id=user.pk, target=50, rated=True)
-    clock.tick()
+    match_now()
     assert not Proposal.objects.exists()
     view = queue_view(users[0].pk)
     assert (view.low, view.high, view.waiting) == (1400, 1600, 4)
     for user in users:
         waited(user.pk, 40)  # ±300
-    clock.tick()
+    match_now()
     assert Proposal.objects.get().entries.count() == 4
 
 
@@ -77,7 +76,7 @@ def test_nobody_is_matched_twice_and_the_queues_stay_apart() -> None:
     for user in users[:8]:
         services.join(user_id=user.pk, target=50, rated=True)
     services.join(user_id=users[8].pk, target=100, rated=True)
-    clock.tick()
+    match_now()
     proposals = list(Proposal.objects.all())
     assert len(proposals) == 2
     matched = list(
@@ -92,12 +91,12 @@ def test_a_no_show_is_dropped_and_the_others_go_back_to_the_front_of_the_queue()
     for user in users[:4]:
         services.join(user_id=user.pk, target=50, rated=True)
         waited(user.pk, 30)
-    clock.tick()
+    match_now()
     services.join(user_id=users[4].pk, target=50, rated=True)
     for user in users[:3]:
         services.confirm(user_id=user.pk)
     Proposal.objects.update(arrive_by=timezone.now() - timedelta(seconds=1))
-    clock.tick()
+    match_now()
     assert not QueueEntry.objects.filter(user=users[3]).exists()
     assert queue_view(users[3].pk).stage == Stage.IDLE
     # The three who came are back in the queue, in front of the one who came later, and
@@ -116,7 +115,7 @@ def test_cancel_leaves_the_queue_and_frees_the_table_found() -> None:
     users = accounts("anna", "bob", "carl", "dina")
     for user in users:
         services.join(user_id=user.pk, target=50, rated=True)
-    clock.tick()
+    match_now()
     services.cancel(user_id=users[2].pk)
     assert not QueueEntry.objects.filter(user=users[2]).exists()
     assert not Proposal.objects.exists()
@@ -133,7 +132,7 @@ def test_joining_again_keeps_one_place_and_a_player_at_a_table_cannot_join() -> 
     services.cancel(user_id=anna.pk)
     for user in users:
         services.join(user_id=user.pk, target=50, rated=True)
-    clock.tick()
+    match_now()
     for user in users:
         services.confirm(user_id=user.pk)
     with pytest.raises(Refused) as refused:

@@ -12,7 +12,7 @@ from django.db import connection
 from game.models import Game
 from ranked import services
 from ranked.models import Proposal, QueueEntry
-from tests.ranked.builders import accounts
+from tests.ranked.builders import accounts, gathered
 from tests.web.test_races import at_once
 
 pytestmark = [
@@ -33,6 +33,7 @@ def test_two_matchers_at_once_share_the_queue_without_seating_anyone_twice() -> 
     for entry in QueueEntry.objects.all():
         entry.rating = 1500 + rng.randint(-30, 30)
         entry.save(update_fields=["rating"])
+    gathered()
     results = at_once([lambda: services.form_tables_now(50, True)] * 3)
     assert all(isinstance(result, int) for result in results), results
     assert sum(results) == Proposal.objects.count() == 10
@@ -48,6 +49,7 @@ def test_confirmations_and_a_cancel_at_once_end_consistently() -> None:
         users = accounts(*(f"r{_round}-{number}" for number in range(4)))
         for user in users:
             services.join(user_id=user.pk, target=50, rated=True)
+        gathered()
         assert services.form_tables_now(50, True) == 1
         calls = [lambda user=user: services.confirm(user_id=user.pk) for user in users]
         calls.append(lambda users=users: services.cancel(user_id=users[2].pk))
