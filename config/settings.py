@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "tutorial",
     "tables",
     "ranked",
+    "offline",
     "accounts",
     "pages",
 ]

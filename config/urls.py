@@ -20,6 +20,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("tables.urls")),
     # « Jouer en direct »: the queue, and « Classement » (ranked.urls).
     path("", include("ranked.urls")),
+    # An offline game sent back when the connection returns (offline.views).
+    path("", include("offline.urls")),
     # set_language: the header's language switch (POST language=fr|en, next=this page).
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("pages.urls")),

@@ -93,6 +93,9 @@ class Game(models.Model):
     next_game = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_game"
     )
+    # A solo game played offline in the browser and sent back when the connection returned
+    # (offline.services): the id the device gave it, so that a second upload stores nothing.
+    offline_id = models.UUIDField(null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -126,12 +129,15 @@ class Game(models.Model):
 
     @property
     def kind_label(self) -> str:
-        """What a list of games says of this one: the bots' level of a game against them;
+        """What a list of games says of this one: the bots' level of a game against them
+        (« hors ligne » beside it for an offline game);
         at a live table, « Entre amis », or the queue's « Classée » / « Amicale » (select
         `live` with the game)."""
         if self.kind == self.Kind.LIVE:
             return self.live.kind_label
-        return str(self.get_difficulty_display())
+        level = str(self.get_difficulty_display())
+        # Played in the browser with no connection, and sent back since (offline.services).
+        return _("%(level)s · hors ligne") % {"level": level} if self.offline_id else level
 
     def result_for(self, seat: int) -> Result:
         """How the game stands for the player at `seat` (a live table's other people)."""
