@@ -18,8 +18,9 @@ migrate: venv
 	$(PYTHON) manage.py migrate --noinput
 
 # Daphne, the ASGI server that also carries the live tables' websockets, and with REDIS_URL
-# the tables' clock worker beside it (scripts/run.sh). Static files are served by Django
-# itself (settings.SERVE_STATIC), so DEBUG stays off unless you run `DJANGO_DEBUG=1 make run`.
+# the tables' clock worker beside it (scripts/run.sh). Static files are collected, then
+# served by the application (ServeStatic: settings.SERVE_STATIC), compressed and cached, so
+# DEBUG stays off unless you run `DJANGO_DEBUG=1 make run`.
 run: migrate
 	@HOST=$(HOST) PORT=$(PORT) scripts/run.sh
 

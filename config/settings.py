@@ -9,7 +9,11 @@ DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS   comma-separated lists.
 DJANGO_SECURE_PROXY_SSL_HEADER  1: trust X-Forwarded-Proto from the proxy in front (TLS ends
                     there). Off by default: without such a proxy anyone could send it.
 DJANGO_HSTS_SECONDS production's Strict-Transport-Security max-age (default one year).
-DJANGO_SERVE_STATIC 1/0: Django itself serves /static/ (default: on outside production).
+DJANGO_SERVE_STATIC 1/0: the application serves /static/ (ServeStatic; default: on outside
+                    production, where the front server does).
+DJANGO_STATIC_COLLECTED 1/0: /static/ is what `collectstatic` wrote into staticfiles/:
+                    hashed names cached for a year, Brotli and gzip copies (`make run` and
+                    production). 0 (the tests' default): straight from static/, as written.
 DATABASE_URL        postgres://user:password@host:5432/name; default SQLite db.sqlite3.
 DATABASE_POOL_MAX_SIZE, DATABASE_POOL_TIMEOUT   PostgreSQL's connection pool (default 8, 5 s).
 REDIS_URL           redis://host:6379/0 for the channel layer; default in-memory.
@@ -183,10 +187,33 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# Django serves /static/ itself (config/urls.py) so that `make run` works with DEBUG off
-# and no extra package; a production deployment runs collectstatic and lets the front
-# server answer /static/ instead.
+# ServeStatic (a maintained WhiteNoise fork with ASGI support, picked so that Daphne can
+# serve the offline game's files compressed without a front server) answers /static/ in
+# the application, so that `make run` works with DEBUG off; a production deployment may
+# let the front server answer instead (deploy/nginx).
 SERVE_STATIC = env.env_bool("DJANGO_SERVE_STATIC", default=not PRODUCTION)
+# After collectstatic (make run does it): names with their content's hash, cached for a
+# year (a new release is new names: nothing stale survives it), each with .br and .gz
+# copies that ServeStatic picks by the browser's Accept-Encoding. Without it (the tests, a
+# fresh checkout) the files come from static/ as they are, found like runserver finds them.
+STATIC_COLLECTED = env.env_bool("DJANGO_STATIC_COLLECTED", default=PRODUCTION)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "servestatic.storage.CompressedManifestStaticFilesStorage"
+        if STATIC_COLLECTED
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+SERVESTATIC_USE_FINDERS = not STATIC_COLLECTED
+SERVESTATIC_AUTOREFRESH = not STATIC_COLLECTED
+if SERVE_STATIC:
+    # Just after the security headers, before the session and the rest: a static file
+    # needs none of them.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+        "servestatic.middleware.ServeStaticMiddleware",
+    )
 
 # --- Security headers and HTTPS (docs/security.md) ---------------------------------------
 

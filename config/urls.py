@@ -1,7 +1,5 @@
-from django.conf import settings
 from django.contrib import admin
-from django.contrib.staticfiles.views import serve as serve_static
-from django.urls import URLPattern, URLResolver, include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path
 
 # The site's error pages (pages/views.py): French, in the site's layout, and never reading
 # the request's body again (Django's defaults do, for their CSRF token).
@@ -26,14 +24,3 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("pages.urls")),
 ]
-
-if settings.SERVE_STATIC:
-    # Through the staticfiles finders (no collectstatic needed); `insecure` because this
-    # also runs with DEBUG off under Daphne. See settings.SERVE_STATIC.
-    urlpatterns += [
-        re_path(
-            r"^{}(?P<path>.*)$".format(settings.STATIC_URL.lstrip("/")),
-            serve_static,
-            {"insecure": True},
-        )
-    ]
