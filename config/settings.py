@@ -200,7 +200,7 @@ STATIC_COLLECTED = env.env_bool("DJANGO_STATIC_COLLECTED", default=PRODUCTION)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "servestatic.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.static_storage.IncrementalCompressedManifestStorage"
         if STATIC_COLLECTED
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

@@ -9,8 +9,19 @@ BIN=.venv/bin
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
 
+# Offline play's files: Pyodide from npm (package.json) and the engine and bots zipped
+# (manage.py build_offline). Without npm here the site runs without offline play.
+status=0
+scripts/ensure-node-modules.sh || status=$?
+case $status in
+    0) "$BIN/python" manage.py build_offline ;;
+    3) echo "make run: offline play is not available (no Pyodide files)." ;;
+    *) exit "$status" ;;
+esac
+
 # The static files as production serves them: hashed names, Brotli and gzip copies
-# (settings.STATIC_COLLECTED); quick when nothing changed since the last run.
+# (settings.STATIC_COLLECTED). The first run compresses Pyodide (about 35 s on two
+# cores); later ones only what changed.
 export DJANGO_STATIC_COLLECTED=${DJANGO_STATIC_COLLECTED:-1}
 if [[ "$DJANGO_STATIC_COLLECTED" == 1 ]]; then
     "$BIN/python" manage.py collectstatic --noinput -v 0
@@ -18,7 +29,8 @@ fi
 
 echo "Dame de Pique: http://$HOST:$PORT/  (Ctrl-C to stop)"
 echo "On SQLite one process was measured with 50 players at once (make load); for more, README « When to move to PostgreSQL »."
-if [[ -n "${REDIS_URL// /}" ]]; then
+redis_url=${REDIS_URL:-}
+if [[ -n "${redis_url// /}" ]]; then
     export TABLE_CLOCK_IN_PROCESS=0
     "$BIN/python" manage.py tableclock &
     clock=$!

@@ -12,11 +12,11 @@ case $status in
     *) exit "$status" ;;
 esac
 
-# axe-core for the accessibility test (npm ci when missing or when package-lock.json
-# changed). Exit 3: not installable here, said so plainly; that one test then skips, the
-# rest of the suite runs (under CI=true the script fails instead).
+# The JavaScript packages: axe-core for the accessibility test, Pyodide for offline play
+# (npm ci when missing or when package-lock.json changed). Exit 3: not installable here,
+# said so plainly; the tests that need them skip (under CI=true the script fails).
 status=0
-scripts/ensure-axe.sh || status=$?
+scripts/ensure-node-modules.sh || status=$?
 case $status in
     0 | 3) ;;
     *) exit "$status" ;;

@@ -4,7 +4,7 @@ tutorial, the history (« Mes parties », « Mes statistiques », the score shee
 marque », a replay step) and the rules and tips pages, on a phone and on a desktop.
 
 axe-core is the npm package pinned in package.json / package-lock.json, installed into
-node_modules/ by scripts/ensure-axe.sh (which scripts/test-browser.sh runs): its script is
+node_modules/ by scripts/ensure-node-modules.sh (which scripts/test-browser.sh runs): its script is
 read from there and injected into each page, never fetched from the internet.
 
 How it is injected: `page.evaluate(<the text of axe.min.js>)`. Playwright evaluates that
@@ -70,7 +70,7 @@ def axe_source() -> str:
     if not AXE_SCRIPT.exists():
         message = (
             f"no axe-core at {AXE_SCRIPT.relative_to(ROOT)} "
-            "(scripts/ensure-axe.sh installs it: npm ci)"
+            "(scripts/ensure-node-modules.sh installs it: npm ci)"
         )
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
