@@ -30,6 +30,7 @@ test: lint test-unit test-browser test-services
 # the two-core CI machine.
 test-unit: venv
 	@scripts/ensure-gettext.sh
+	@scripts/ensure-offline.sh || [ $$? = 3 ]
 	$(BIN)/pytest -q -n auto
 
 test-browser: venv

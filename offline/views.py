@@ -1,23 +1,33 @@
-"""The offline game's way back (offline.record, offline.services): the device posts the
-record of a finished game as JSON when the connection returns; the answer is JSON too,
-for the page's script to keep a refusal's message on the device beside the game."""
+"""« Jouer hors ligne »: its page, the files it prepares (offline.files), the service worker
+and the web app manifest that make the site installable and playable without a network,
+and the way back (offline.record, offline.services): the device posts the record of a
+finished game as JSON when the connection returns; the answer is JSON too, for the page's
+script to keep a refusal's message on the device beside the game."""
 
 from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.csp import CSP
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_GET, require_POST
 
 from game import limits
 from game.models import Difficulty
 from game.ownership import owner_of
 from game.services import Refused
+from offline import files
 from offline.record import BadRecord, check_record
 from offline.services import store_offline_game
 
+# The felt of the table (static/css/site.css), for the installed app's frame.
+THEME_COLOUR = "#0b5d3b"
 # A hand is about 0.8 KB of JSON, 40 hands (more than any game takes) about 35 KB.
 MAX_BODY = 256 * 1024
 
@@ -71,4 +81,81 @@ def upload(request: HttpRequest) -> HttpResponse:
     return JsonResponse(
         {"stored": "new" if stored.new else "already", "replay": url},
         status=201 if stored.new else 200,
+    )
+
+
+# Pyodide compiles its WebAssembly runtime: the offline page's scripts may, nothing else.
+WASM_CSP: dict[str, object] = {
+    **settings.SECURE_CSP,
+    "script-src": [CSP.SELF, CSP.NONCE, CSP.WASM_UNSAFE_EVAL],
+}
+
+
+@require_GET
+@csp_override(WASM_CSP)  # type: ignore[arg-type]
+def play(request: HttpRequest) -> HttpResponse:
+    """« Jouer hors ligne »: « Préparer le jeu hors ligne » the first time, then the offline
+    game (the service worker serves this page, from its cache, when there is no network)."""
+    ready = files.available()
+    return render(
+        request,
+        "offline/play.html",
+        {
+            "files_url": reverse("offline:files") if ready else "",
+            "worker_url": reverse("offline:worker"),
+            "pyodide_url": static(files.PYODIDE_DIR + "pyodide.mjs"),
+            "pyodide_dir": settings.STATIC_URL + files.PYODIDE_DIR,
+            "zip_url": static(files.ZIP) if ready else "",
+        },
+    )
+
+
+@require_GET
+def no_connection(request: HttpRequest) -> HttpResponse:
+    """What the service worker shows, with no network, for a page that needs the server."""
+    return render(request, "offline/no_connection.html")
+
+
+@require_GET
+def offline_files_list(request: HttpRequest) -> JsonResponse:
+    """The files to download and their version (offline.files); 404 when this checkout has
+    no Pyodide files (make run builds them)."""
+    if not files.available():
+        return JsonResponse(
+            {"error": _("Le jeu hors ligne n’est pas installé sur ce serveur.")}, status=404
+        )
+    response = JsonResponse(files.offline_files().as_json())
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, at the site's root so that its scope is every page; never
+    cached by the browser's HTTP cache (it checks for a new release on every visit)."""
+    response = render(request, "offline/sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: what an installed « Dame de Pique » is called and looks like."""
+    icon = static("img/icon.svg")
+    return JsonResponse(
+        {
+            "name": "Dame de Pique",
+            "short_name": "Dame de Pique",
+            "description": str(
+                _("La Dame de Pique, seul contre trois robots, même sans connexion.")
+            ),
+            "lang": request.LANGUAGE_CODE,
+            "start_url": reverse("game:home"),
+            "scope": "/",
+            "display": "standalone",
+            "background_color": THEME_COLOUR,
+            "theme_color": THEME_COLOUR,
+            "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+        },
+        content_type="application/manifest+json",
     )

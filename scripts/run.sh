@@ -12,9 +12,9 @@ PORT=${PORT:-8000}
 # Offline play's files: Pyodide from npm (package.json) and the engine and bots zipped
 # (manage.py build_offline). Without npm here the site runs without offline play.
 status=0
-scripts/ensure-node-modules.sh || status=$?
+scripts/ensure-offline.sh || status=$?
 case $status in
-    0) "$BIN/python" manage.py build_offline ;;
+    0) ;;
     3) echo "make run: offline play is not available (no Pyodide files)." ;;
     *) exit "$status" ;;
 esac

@@ -12,11 +12,11 @@ case $status in
     *) exit "$status" ;;
 esac
 
-# The JavaScript packages: axe-core for the accessibility test, Pyodide for offline play
+# The JavaScript packages (axe-core for the accessibility test) and offline play's files
 # (npm ci when missing or when package-lock.json changed). Exit 3: not installable here,
 # said so plainly; the tests that need them skip (under CI=true the script fails).
 status=0
-scripts/ensure-node-modules.sh || status=$?
+scripts/ensure-offline.sh || status=$?
 case $status in
     0 | 3) ;;
     *) exit "$status" ;;

@@ -1,0 +1,73 @@
+"""What « Préparer le jeu hors ligne » downloads and the service worker keeps: the offline
+pages, their styles and script, the icon, Pyodide's core files and the zip of the engine and
+bots (offline.bundle), each with its size for the page's progress bar, and one version for
+the lot: a release that changes any of them is a new cache, and the old one is deleted."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.urls import reverse
+
+from offline import bundle
+
+STATIC_FILES = ("css/site.css", "css/offline.css", "js/offline.js", "img/icon.svg")
+# Pyodide asks for its files by these names, next to its loader (its indexURL).
+PYODIDE_DIR = "offline/build/pyodide/"
+ZIP = "offline/build/" + bundle.ZIP_NAME
+
+
+@dataclass(frozen=True)
+class OfflineFile:
+    url: str
+    bytes: int
+
+
+@dataclass(frozen=True)
+class OfflineFiles:
+    version: str
+    files: list[OfflineFile]
+
+    @property
+    def total(self) -> int:
+        return sum(file.bytes for file in self.files)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "version": self.version,
+            "total": self.total,
+            "files": [{"url": file.url, "bytes": file.bytes} for file in self.files],
+        }
+
+
+def available() -> bool:
+    """Whether this checkout has the Pyodide files (make run builds them)."""
+    return finders.find(PYODIDE_DIR + bundle.PYODIDE_FILES[0]) is not None
+
+
+def offline_files() -> OfflineFiles:
+    statics = [(staticfiles_storage.url(name), name) for name in (*STATIC_FILES, ZIP)]
+    statics += [
+        (settings.STATIC_URL + PYODIDE_DIR + name, PYODIDE_DIR + name)
+        for name in bundle.PYODIDE_FILES
+    ]
+    files = [OfflineFile(url, _size(name)) for url, name in statics]
+    files += [OfflineFile(reverse(page), 0) for page in ("offline:play", "offline:no_connection")]
+    version = hashlib.sha256()
+    for url, name in statics:
+        found = Path(finders.find(name) or "")
+        stat = found.stat()
+        version.update(f"{url} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+    return OfflineFiles(version.hexdigest()[:16], files)
+
+
+def _size(name: str) -> int:
+    found = finders.find(name)
+    if not found:
+        raise FileNotFoundError(f"{name}: manage.py build_offline makes the offline files")
+    return Path(str(found)).stat().st_size

@@ -1,0 +1,60 @@
+// Dame de Pique's service worker (offline.views.service_worker), at the site's root. The
+// page « Jouer hors ligne » downloads the offline game's files into the cache
+// "dame-offline-<version>" (static/js/offline.js); this worker then answers from it: a
+// page that cannot be reached (no network) is the offline game for « Jouer hors ligne »
+// and the home page, and « Disponible avec une connexion » for any other. Pyodide and the engine's zip come from the cache first;
+// the rest from the network when there is one. Once a new version is prepared, the older
+// caches are deleted.
+const PREFIX = "dame-offline-";
+const PLAY = "{% url 'offline:play' %}";
+const NO_CONNECTION = "{% url 'offline:no_connection' %}";
+const HOME = "{% url 'game:home' %}";
+const BUILD = "{% load static %}{% get_static_prefix %}offline/build/";
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener("message", (event) => {
+  // The page says which version it has just prepared: the others go.
+  if (event.data?.type !== "prepared") return;
+  const keep = PREFIX + event.data.version;
+  event.waitUntil(
+    caches.keys().then((names) =>
+      Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== keep).map((name) => caches.delete(name))),
+    ),
+  );
+});
+
+async function fromCache(request) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX)) continue;
+    const hit = await (await caches.open(name)).match(request, { ignoreSearch: true });
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(
+      fetch(request).catch(async () => {
+        const page = url.pathname === PLAY || url.pathname === HOME ? PLAY : NO_CONNECTION;
+        return (await fromCache(page)) || Response.error();
+      }),
+    );
+    return;
+  }
+  if (url.pathname.startsWith(BUILD)) {
+    // Pyodide and the engine's zip: big, and part of the version: the cache first.
+    event.respondWith(fromCache(request).then((hit) => hit || fetch(request)));
+    return;
+  }
+  // Anything else (styles, scripts): the network's when there is one, else the cache's.
+  event.respondWith(fetch(request).catch(async () => (await fromCache(request)) || Response.error()));
+});
