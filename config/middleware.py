@@ -61,9 +61,11 @@ class ChosenLanguageMiddleware:
         language = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         if language not in self.languages:
             language = settings.LANGUAGE_CODE
-        translation.activate(language)
-        request.LANGUAGE_CODE = language
-        response = self.get_response(request)
+        # For this request only: the language before it comes back after (no request
+        # leaves its language to whatever runs next in the thread or context).
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            response = self.get_response(request)
         response.headers.setdefault("Content-Language", language)
         return response
 

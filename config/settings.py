@@ -195,7 +195,8 @@ SERVE_STATIC = env.env_bool("DJANGO_SERVE_STATIC", default=not PRODUCTION)
 # After collectstatic (make run does it): names with their content's hash, cached for a
 # year (a new release is new names: nothing stale survives it), each with .br and .gz
 # copies that ServeStatic picks by the browser's Accept-Encoding. Without it (the tests, a
-# fresh checkout) the files come from static/ as they are, found like runserver finds them.
+# fresh checkout) the files come from static/ as they are, found like runserver finds them
+# (config/urls.py).
 STATIC_COLLECTED = env.env_bool("DJANGO_STATIC_COLLECTED", default=PRODUCTION)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -205,11 +206,11 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
-SERVESTATIC_USE_FINDERS = not STATIC_COLLECTED
-SERVESTATIC_AUTOREFRESH = not STATIC_COLLECTED
-if SERVE_STATIC:
+if SERVE_STATIC and STATIC_COLLECTED:
     # Just after the security headers, before the session and the rest: a static file
-    # needs none of them.
+    # needs none of them. Before collectstatic, Django's finders view serves /static/
+    # instead (config/urls.py): ServeStatic's own finders mode, an async-only middleware
+    # scanning the finders on every request, made each test request 60 % slower.
     MIDDLEWARE.insert(
         MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
         "servestatic.middleware.ServeStaticMiddleware",

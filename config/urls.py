@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.contrib import admin
-from django.urls import URLPattern, URLResolver, include, path
+from django.contrib.staticfiles.views import serve as serve_static
+from django.urls import URLPattern, URLResolver, include, path, re_path
 
 # The site's error pages (pages/views.py): French, in the site's layout, and never reading
 # the request's body again (Django's defaults do, for their CSRF token).
@@ -24,3 +26,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("pages.urls")),
 ]
+
+if settings.SERVE_STATIC and not settings.STATIC_COLLECTED:
+    # Before collectstatic (the tests, a fresh checkout): through the staticfiles finders;
+    # `insecure` because this also runs with DEBUG off under Daphne. After it, ServeStatic
+    # answers /static/ (settings.STATIC_COLLECTED).
+    urlpatterns += [
+        re_path(
+            r"^{}(?P<path>.*)$".format(settings.STATIC_URL.lstrip("/")),
+            serve_static,
+            {"insecure": True},
+        )
+    ]

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client, override_settings
 
@@ -20,9 +21,15 @@ COLLECTED = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "config.static_storage.IncrementalCompressedManifestStorage"},
     },
-    "SERVESTATIC_USE_FINDERS": False,
-    "SERVESTATIC_AUTOREFRESH": False,
 }
+
+
+def with_servestatic() -> list[str]:
+    """The middleware as settings makes it once STATIC_COLLECTED (the tests run without)."""
+    middleware = list(settings.MIDDLEWARE)
+    security = middleware.index("django.middleware.security.SecurityMiddleware")
+    middleware.insert(security + 1, "servestatic.middleware.ServeStaticMiddleware")
+    return middleware
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +45,7 @@ def collected(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def served(collected: Path):
-    with override_settings(STATIC_ROOT=collected, **COLLECTED):
+    with override_settings(STATIC_ROOT=collected, MIDDLEWARE=with_servestatic(), **COLLECTED):
         yield Client()
 
 
