@@ -26,6 +26,9 @@ from offline import files
 from offline.record import BadRecord, check_record
 from offline.services import store_offline_game
 
+# The PNG icons beside the SVG one, for installers that want pixels (drawn from
+# static/img/icon.svg by Chromium).
+ICON_SIZES = (192, 512)
 # The felt of the table (static/css/site.css), for the installed app's frame.
 THEME_COLOUR = "#0b5d3b"
 # A hand is about 0.8 KB of JSON, 40 hands (more than any game takes) about 35 KB.
@@ -155,7 +158,17 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "display": "standalone",
             "background_color": THEME_COLOUR,
             "theme_color": THEME_COLOUR,
-            "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+            "icons": [
+                {"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                *(
+                    {
+                        "src": static(f"img/icon-{size}.png"),
+                        "sizes": f"{size}x{size}",
+                        "type": "image/png",
+                    }
+                    for size in ICON_SIZES
+                ),
+            ],
         },
         content_type="application/manifest+json",
     )

@@ -24,7 +24,9 @@ def test_every_page_links_the_manifest_which_names_the_app(client: Client) -> No
     data = manifest.json()
     assert data["name"] == "Dame de Pique" and data["display"] == "standalone"
     assert data["theme_color"] and data["icons"][0]["src"].endswith(".svg")
-    assert client.get(data["icons"][0]["src"]).status_code == 200
+    assert [icon.get("sizes") for icon in data["icons"]] == ["any", "192x192", "512x512"]
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
 
 
 def test_the_service_worker_is_served_at_the_root_never_cached(client: Client) -> None:
