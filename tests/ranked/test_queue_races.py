@@ -36,7 +36,10 @@ def test_two_matchers_at_once_share_the_queue_without_seating_anyone_twice() -> 
     gathered()
     results = at_once([lambda: services.form_tables_now(50, True)] * 3)
     assert all(isinstance(result, int) for result in results), results
-    assert sum(results) == Proposal.objects.count() == 10
+    # Matchers that split the rows between them (each skips what another holds) may each
+    # leave a few over: the clock's next pass seats them, never anyone twice.
+    leftover = services.form_tables_now(50, True)
+    assert sum(results) + leftover == Proposal.objects.count() == 10
     for proposal in Proposal.objects.all():
         assert proposal.entries.count() == 4
     assert not QueueEntry.objects.filter(proposal__isnull=True).exists()
