@@ -56,18 +56,18 @@ def offline_files() -> OfflineFiles:
         (settings.STATIC_URL + PYODIDE_DIR + name, PYODIDE_DIR + name)
         for name in bundle.PYODIDE_FILES
     ]
-    files = [OfflineFile(url, _size(name)) for url, name in statics]
+    found = [(url, _found(name)) for url, name in statics]
+    files = [OfflineFile(url, path.stat().st_size) for url, path in found]
     files += [OfflineFile(reverse(page), 0) for page in ("offline:play", "offline:no_connection")]
     version = hashlib.sha256()
-    for url, name in statics:
-        found = Path(finders.find(name) or "")
-        stat = found.stat()
+    for url, path in found:
+        stat = path.stat()
         version.update(f"{url} {stat.st_size} {stat.st_mtime_ns}\n".encode())
     return OfflineFiles(version.hexdigest()[:16], files)
 
 
-def _size(name: str) -> int:
+def _found(name: str) -> Path:
     found = finders.find(name)
     if not found:
         raise FileNotFoundError(f"{name}: manage.py build_offline makes the offline files")
-    return Path(str(found)).stat().st_size
+    return Path(str(found))

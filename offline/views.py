@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.csp import CSP
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,26 +35,31 @@ THEME_COLOUR = "#0b5d3b"
 MAX_BODY = 256 * 1024
 
 
+# Why a record is refused (offline.record.BadRecord's codes), in the player's language:
+# %(hand)s and %(move)s are where it went wrong.
+REFUSALS = {
+    "too_big": gettext_lazy("La partie envoyée est trop volumineuse."),
+    "not_a_record": gettext_lazy("L’envoi n’est pas une partie lisible."),
+    "bad_id": gettext_lazy("La partie n’a pas d’identifiant valable."),
+    "bad_target": gettext_lazy("La longueur de la partie doit être 50 ou 100 points."),
+    "bad_difficulty": gettext_lazy("Le niveau des robots est inconnu."),
+    "bad_hands": gettext_lazy("La partie n’a pas de manches lisibles."),
+    "bad_hand": gettext_lazy("Manche %(hand)s : illisible."),
+    "bad_deal": gettext_lazy("Manche %(hand)s : la donne n’est pas un jeu de 52 cartes."),
+    "bad_moves": gettext_lazy("Manche %(hand)s : un coup est illisible."),
+    "illegal_move": gettext_lazy(
+        "Manche %(hand)s, coup %(move)s : les règles ne le permettent pas."
+    ),
+    "hand_not_finished": gettext_lazy("Manche %(hand)s : elle n’est pas jouée jusqu’au bout."),
+    "not_over": gettext_lazy("La partie n’est pas terminée."),
+    "after_the_end": gettext_lazy("Manche %(hand)s : la partie était déjà terminée."),
+}
+
+
 def refusal(code: str, *, hand: int | None = None, move: int | None = None) -> str:
     """The reason a record is refused, in the player's language."""
-    where = {"hand": hand, "move": move}
-    messages = {
-        "too_big": _("La partie envoyée est trop volumineuse."),
-        "not_a_record": _("L’envoi n’est pas une partie lisible."),
-        "bad_id": _("La partie n’a pas d’identifiant valable."),
-        "bad_target": _("La longueur de la partie doit être 50 ou 100 points."),
-        "bad_difficulty": _("Le niveau des robots est inconnu."),
-        "bad_hands": _("La partie n’a pas de manches lisibles."),
-        "bad_hand": _("Manche %(hand)s : illisible.") % where,
-        "bad_deal": _("Manche %(hand)s : la donne n’est pas un jeu de 52 cartes.") % where,
-        "bad_moves": _("Manche %(hand)s : un coup est illisible.") % where,
-        "illegal_move": _("Manche %(hand)s, coup %(move)s : les règles ne le permettent pas.")
-        % where,
-        "hand_not_finished": _("Manche %(hand)s : elle n’est pas jouée jusqu’au bout.") % where,
-        "not_over": _("La partie n’est pas terminée."),
-        "after_the_end": _("Manche %(hand)s : la partie était déjà terminée.") % where,
-    }
-    return messages[code]
+    message = str(REFUSALS[code])
+    return message % {"hand": hand, "move": move} if "%(" in message else message
 
 
 def refused(request: HttpRequest, message: str, status: int = 400) -> JsonResponse:
@@ -171,4 +176,6 @@ def manifest(request: HttpRequest) -> JsonResponse:
             ],
         },
         content_type="application/manifest+json",
+        # Linked from every page: browsers need not ask for it again on each one.
+        headers={"Cache-Control": "public, max-age=86400"},
     )
