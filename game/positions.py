@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
-from game.engine import Deal, Move as EngineMove, Phase, replay
+from game.engine import Deal, Move as EngineMove, replay
 from game.models import Game, Hand, Move, Seat
 from game.ownership import Owner
 from game.seating import Seating, seating_of
+from game.turns import pending_bot_seat, people_waited_for
 
 
 @dataclass
@@ -72,16 +73,6 @@ def owned_games_of(owner: Owner, kind: str) -> QuerySet[Game]:
     return owned_games(owner).filter(kind=kind)
 
 
-def seats_to_act(deal: Deal) -> list[int]:
-    """The seats the deal waits for: those that have not chosen their pass (all choose at
-    once), or the one whose turn it is to play."""
-    if deal.phase == Phase.PASSING:
-        return [seat for seat in range(4) if not deal.pass_submitted(seat)]
-    if deal.phase == Phase.PLAYING and deal.turn is not None:
-        return [deal.turn]
-    return []
-
-
 def seated_games(owner: Owner) -> QuerySet[Game]:
     """The live tables where `owner` sits (their own seat, not one a bot took)."""
     if owner.user_id is not None:
@@ -101,16 +92,9 @@ def games_played_by(owner: Owner, kind: str) -> QuerySet[Game]:
     return owned_games_of(owner, kind)
 
 
-def pending_bot_seat(deal: Deal, seating: Seating) -> int | None:
-    """The bot that must act next, if any: a pass not chosen yet, or a bot's turn to play."""
-    bots = seating.bot_seats
-    return next((seat for seat in seats_to_act(deal) if seat in bots), None)
-
-
 def people_to_act(position: Position) -> list[int]:
     """The seats of people (present) the table waits for."""
-    bots = position.seating.bot_seats
-    return [seat for seat in seats_to_act(position.deal) if seat not in bots]
+    return people_waited_for(position.deal, position.seating)
 
 
 def bots_pending(position: Position) -> bool:

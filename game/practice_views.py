@@ -43,7 +43,8 @@ from game.practice.play import (
 )
 from game.practice.view import practice_view
 from game.seats import HUMAN
-from game.table import TableUrls, build_table
+from game.table import build_table
+from game.table_view import TableUrls
 from game.views import BadInput, HtmxHttpRequest, is_partial, read, table_response
 
 

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
-from game.ownership import Owner
 from game.seats import HUMAN, SEAT_NAMES, SEAT_PLACES
 
 if TYPE_CHECKING:
     from game.models import Game
+    from game.ownership import Owner
 
 # Around the table from the viewer, bottom first: seat order is clockwise from the left.
 PLACES = tuple(SEAT_PLACES[seat] for seat in range(4))

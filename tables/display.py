@@ -16,7 +16,8 @@ from game.models import Game, LiveTable, Move
 from game.ownership import Owner
 from game.positions import Position, load_position
 from game.seating import seating_of
-from game.table import TableUrls, TableView, build_table
+from game.table import build_table
+from game.table_view import TableUrls, TableView
 from tables import presence
 
 LIVE_ACTIONS = ("pass_cards", "play_card", "next_hand")

@@ -21,7 +21,8 @@ from game.client_text import CLIENT_TEXT
 from game.models import Move
 from game.ownership import owner_of
 from game.positions import Position, load_position
-from game.table import TableUrls, build_table
+from game.table import build_table
+from game.table_view import TableUrls
 from game.views import (
     HtmxHttpRequest,
     TablePage,

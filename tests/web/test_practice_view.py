@@ -16,7 +16,7 @@ from game.history.steps import HandRecord
 from game.models import Game, Hand, LiveTable, Move, Seat
 from game.ownership import Owner
 from game.seats import HUMAN
-from game.table import TableView
+from game.table_view import TableView
 from tests.driving import play_until
 from tests.web.conftest import HTMX
 from tests.web.history_builders import recorded_game

@@ -11,7 +11,7 @@ from django.urls import reverse
 from game.models import Game
 from game.positions import load_position
 from game.seating import SOLO_PERSPECTIVE
-from game.table import table_state
+from game.table_view import table_state
 from tests.driving import play_until
 from tests.web.conftest import (
     HTMX,
