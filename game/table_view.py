@@ -80,7 +80,8 @@ class TableSource:
 @dataclass(frozen=True)
 class TableLinks:
     """Where the table leads: its forms (`urls`), the menu's pages, the page it is on, and
-    the replay's « Feuille de marque » and « Analyser la manche » (None: not drawn)."""
+    the replay's « Feuille de marque » and « Analyser la manche » (None: not drawn; the
+    latter is only given once the hand is over)."""
 
     urls: TableUrls
     page: str
@@ -375,7 +376,7 @@ def draw_table(
         menu_links=links.menu,
         page_url=links.page,
         sheet_url=links.sheet if viewer is not None else None,
-        analysis_url=links.analysis if hand_result else None,
+        analysis_url=links.analysis,
         live=live,
         viewer=viewer,
         previous_trick=_previous_trick(view, perspective) if deal.phase != Phase.PASSING else None,
