@@ -25,6 +25,15 @@ class Position:
     seating: Seating
     moves: list[Move] = field(default_factory=list)
 
+    @property
+    def bots_level(self) -> str:
+        """The level the hand's bots play at (a new level starts with the next hand)."""
+        return self.hand.difficulty
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
 
 def totals_before(game: Game, hand: Hand) -> list[int]:
     """The match totals when `hand` was dealt: a finished hand's scores are already counted."""

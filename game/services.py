@@ -11,7 +11,6 @@ on more than one slow bot and the server never sleeps.
 from __future__ import annotations
 
 import random
-import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game import live, pages
-from game.bots import DEFAULT_LEVEL, HINT_LEVEL, bot_class, make_bot
+from game.bots import DEFAULT_LEVEL, HINT_LEVEL, bot_class
 from game.engine import (
     Card,
     Deal,
@@ -31,7 +30,6 @@ from game.engine import (
     Move as EngineMove,
     PassDirection,
     Phase,
-    deal_hands,
 )
 from game.messages import illegal_move_message
 from game.models import Difficulty, Game, Hand, LiveTable, Move, Seat, Target
@@ -45,9 +43,16 @@ from game.positions import (
 )
 from game.seating import seating_of
 from game.seats import HUMAN
+from game.table_play import (
+    Refused,
+    bot_move,
+    bot_replies,
+    card_of,
+    hand_cards,
+    immediate_replies,
+    pass_of,
+)
 
-# About one Difficile decision: past it the request returns and the browser calls `advance`.
-BOT_TIME_BUDGET = 0.5
 # How long one `advance` may hold a game's thinking claim: its time budget plus one slow
 # decision (game.bots' TIME_LIMIT), with room; past it the claim has lapsed (its request
 # died) and another `advance` may let the bots think.
@@ -69,15 +74,6 @@ class Outcome:
     @property
     def refused(self) -> bool:
         return self.error is not None
-
-
-class Refused(Exception):
-    """An action refused before anything was written (the position is left as it was)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def start_game(
@@ -121,10 +117,7 @@ def deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) ->
     """In the caller's transaction, the game locked: the next hand, and the bots' passes."""
     number = game.current_hand.number + 1 if game.current_hand else 1
     direction = PassDirection.for_hand(number)
-    if dealt is not None:
-        hands = [list(cards) for cards in dealt]
-    else:
-        hands = deal_hands(random.Random(f"{game.seed}:{number}"))
+    hands = hand_cards(game.seed, number) if dealt is None else [list(c) for c in dealt]
     hand = Hand.objects.create(
         game=game,
         number=number,
@@ -221,47 +214,15 @@ def _apply(position: Position, engine_move: EngineMove) -> Move:
     return _record(position, engine_move.seat, engine_move)
 
 
-def bot_move(position: Position, seat: int, level: str) -> EngineMove:
-    """The move a bot of `level` chooses for `seat`, from that seat's view alone."""
-    bot = make_bot(level, seed=position.game.seed + seat)
-    view = position.deal.view(seat)
-    if position.deal.phase == Phase.PASSING:
-        return EngineMove.passing(seat, bot.choose_pass(view))
-    return EngineMove.playing(seat, bot.choose_play(view))
-
-
-def bot_replies[Made](
-    position: Position, apply: Callable[[EngineMove], Made], budget: float | None = None
-) -> list[Made]:
-    """Bot moves until a person must act, within one bot's time budget (BOT_TIME_BUDGET
-    unless said), each handed to `apply` (which plays it on the position: stored at a
-    table, only in memory for « Rejouer ce moment »). A bot playing for an absent person
-    plays as Normal does (the level of « Indice »)."""
-    budget = BOT_TIME_BUDGET if budget is None else budget
-    started = time.monotonic()
-    made: list[Made] = []
-    while (seat := pending_bot_seat(position.deal, position.seating)) is not None:
-        if made and time.monotonic() - started > budget:
-            break
-        away = position.seating.occupants[seat].away
-        level = HINT_LEVEL if away else position.hand.difficulty
-        made.append(apply(bot_move(position, seat, level)))
-    return made
-
-
 def _bot_moves(position: Position) -> list[Move]:
     return bot_replies(position, lambda move: _apply(position, move))
 
 
 def _let_bots_play(position: Position) -> list[Move]:
-    """The replies written in the action's own transaction: only bots that answer at once.
-
-    SQLite locks the whole database for a write transaction, so a searching bot (Difficile)
-    never thinks inside one: its moves come from `advance`, computed before any lock.
-    """
-    if bot_class(position.hand.difficulty).searches:
-        return []
-    return _bot_moves(position)
+    """The replies written in the action's own transaction: only bots that answer at once
+    (SQLite locks the whole database for a write transaction, so a searching bot never
+    thinks inside one: its moves come from `advance`, computed before any lock)."""
+    return immediate_replies(position, lambda move: _apply(position, move))
 
 
 HAND_RESULT_FIELDS = [
@@ -356,13 +317,6 @@ def _act(
     return Outcome(position, new_moves=new_moves)
 
 
-def _parse_card(code: str) -> Card:
-    try:
-        return Card.from_code(code.strip())
-    except (ValueError, AttributeError):
-        raise Refused("bad_card", _("Carte inconnue.")) from None
-
-
 def play_card(
     *,
     game_id: int,
@@ -374,8 +328,7 @@ def play_card(
     """A person plays a card; then the bots reply until a person must act again."""
 
     def action(position: Position, seat: int) -> list[Move]:
-        card = _parse_card(card_code)
-        return [_apply(position, EngineMove.playing(seat, card))]
+        return [_apply(position, EngineMove.playing(seat, card_of(card_code)))]
 
     def same(move: Move) -> bool:
         return move.kind == Move.Kind.PLAY and move.cards == str(card_code).strip().upper()
@@ -395,12 +348,7 @@ def submit_pass(
     have chosen (the bots choose theirs when the hand is dealt)."""
 
     def action(position: Position, seat: int) -> list[Move]:
-        if position.deal.phase != Phase.PASSING or position.deal.pass_submitted(seat):
-            raise Refused("wrong_phase", _("La passe est déjà faite."))
-        if len(card_codes) != 3:
-            raise Refused("bad_pass", _("Choisissez exactement 3 cartes à passer."))
-        cards = [_parse_card(code) for code in card_codes]
-        return [_apply(position, EngineMove.passing(seat, cards))]
+        return [_apply(position, pass_of(position.deal, seat, card_codes))]
 
     return _act(game_id, owner, kind, expected_move, action, simultaneous=True)
 

@@ -5,7 +5,7 @@ ever written; the pages are game.practice_views.
 
 - `moment`: where a practice starts (the player's decision at, or after, a replay step);
 - `play`: the practice's position, rebuilt by the engine, the player's move and the bots'
-  replies (`services.bot_move`: the game's seed and the hand's level, so the same choices
+  replies (`table_play.bot_move`: the game's seed and the hand's level, so the same choices
   bring the same answers, and the card the player really chose brings what happened);
 - `store`: the moves made since the start, kept in the visitor's session;
 - `view`: the practice's own parts of the table (its note, its end-of-hand comparison).

@@ -3,7 +3,7 @@
 On every request the engine rebuilds the position: the hand as dealt, its stored moves up
 to the moment, then the practice's own moves (store), each validated again. The player's
 move is checked by the engine like any move at the table (refused, nothing changes); the
-bots answer as in the game: the hand's level, `services.bot_move` seeded by the game, so a
+bots answer as in the game: the hand's level, `table_play.bot_move` seeded by the game, so a
 request only computes the moves not made yet. The Position handed to the table is built in
 memory: its Game is a copy that nobody saves, drawn with the totals before the hand.
 """
@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
-from game.bots import bot_class
 from game.engine import Card, Deal, IllegalMove, Move as EngineMove, Phase, replay
 from game.history.replay import totals_before
 from game.models import Game, Move
@@ -25,7 +24,7 @@ from game.practice.moment import Moment
 from game.practice.store import MAX_MOVES
 from game.seating import Seating, seating_of
 from game.seats import HUMAN
-from game.services import bot_replies
+from game.table_play import bot_replies, immediate_replies
 
 
 class BadMove(ValueError):
@@ -118,14 +117,12 @@ def play(practice: Practice, move: EngineMove) -> list[EngineMove]:
     bots' replies when they answer at once; a searching level's (Difficile) are asked for
     by the page, as at the table (`bots_reply`, docs/architecture.md « Advance »)."""
     practice.apply(move)
-    if bot_class(practice.level).searches:
-        return [move]
-    return [move, *bots_reply(practice)]
+    return [move, *immediate_replies(practice.position, practice.apply)]
 
 
 def bots_reply(practice: Practice, budget: float | None = None) -> list[EngineMove]:
     """The bots' moves until the player must act, within one bot's time budget (the page
-    asks again for the rest): the table's own loop (`services.bot_replies`), played here
+    asks again for the rest): the table's own loop (`table_play.bot_replies`), played here
     in memory only."""
     return bot_replies(practice.position, practice.apply, budget)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import positions, services
+from game import positions, table_play
 from game.models import Game
 from tests.driving import position_of
 from tests.web.conftest import HTMX, game_url, start_game
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def slow_bots(monkeypatch):
     """Every bot uses up the time budget: one bot move per request."""
-    monkeypatch.setattr(services, "BOT_TIME_BUDGET", -1)
+    monkeypatch.setattr(table_play, "BOT_TIME_BUDGET", -1)
 
 
 def test_a_table_waiting_for_the_bots_asks_the_browser_to_advance(guest, slow_bots):
