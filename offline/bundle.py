@@ -1,18 +1,27 @@
 """What the browser needs to play offline, made from this checkout: the Pyodide runtime's
-core files, copied from the npm package (package.json; nothing fetched at run time), and
-the project's own Python that the offline game runs, zipped as it is (`game/engine`,
-`game/bots`: the one rules engine and the bots, standard library only).
+core files, copied from the npm package (package.json; nothing fetched at run time); the
+project's own Python that the offline game runs, zipped as it is (the engine, the bots and
+the table's pure modules, which the server runs too), with the table's templates, the
+site's translations and the addresses they name; and Django with asgiref, from this
+virtualenv, for the template engine (offline.browser).
 
 Written into offline/static/offline/build/ (not in git), so that the static files (and
-collectstatic's hashed, compressed copies) carry them. The zip is the same bytes for the
-same sources (fixed dates, sorted names): its hashed name changes only with the code.
+collectstatic's hashed, compressed copies) carry them. Each zip is the same bytes for the
+same sources (fixed dates, sorted names): its hashed name changes only with them.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
+
+import asgiref
+import django
+from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "offline" / "static" / "offline" / "build"
@@ -28,8 +37,45 @@ PYODIDE_FILES = (
 )
 # The packages of this project the browser imports, with their parents' __init__.py.
 PYTHON_PACKAGES = ("game/engine", "game/bots")
-PARENT_INITS = ("game/__init__.py",)
+# The table's modules: what it shows (game.table_view and its neighbours), how a hand is
+# played (game.table_play), the device's game and its page (offline.device, .browser).
+# An import-linter contract keeps models, the database and requests out of them.
+PYTHON_MODULES = (
+    "game/__init__.py",
+    "game/advice.py",
+    "game/cardnames.py",
+    "game/display.py",
+    "game/messages.py",
+    "game/pages.py",
+    "game/seating.py",
+    "game/seats.py",
+    "game/table_play.py",
+    "game/table_view.py",
+    "game/turns.py",
+    "offline/__init__.py",
+    "offline/browser.py",
+    "offline/device.py",
+)
+# The templates the table's partial renders (its includes), and the site's catalogues.
+TEMPLATES = (
+    "templates/game/table.html",
+    "templates/_site_nav.html",
+    "templates/accounts/_account_nav.html",
+    "templates/accounts/_preference_fields.html",
+)
+CATALOGUES = "locale/*/LC_MESSAGES/django.mo"
+# Where offline.browser finds the addresses the templates name.
+ADDRESSES = "offline/addresses.json"
 ZIP_NAME = "dame.zip"
+DJANGO_ZIP_NAME = "django.zip"
+# What the template engine never reaches in the browser: the contributed apps, the
+# database backends, the servers, the test tools, the management commands, Django's own
+# catalogues (the site's are enough) and its admin's templates.
+DJANGO_LEFT_OUT = re.compile(
+    r"^django/(contrib|db/backends/(mysql|oracle|postgresql|sqlite3)|core/(management/commands|servers)"
+    r"|test|conf/(app_template|project_template|locale/[^/]+/LC_MESSAGES)|bin)/"
+    r"|/__pycache__/|\.pyc$"
+)
 FIXED_DATE = (2026, 1, 1, 0, 0, 0)
 
 
@@ -48,25 +94,57 @@ def build(*, pyodide: Path = PYODIDE_PACKAGE, out: Path = BUILD) -> list[Path]:
         if not copy.exists() or copy.stat().st_size != source.stat().st_size:
             shutil.copyfile(source, copy)
         written.append(copy)
-    written.append(_zip_sources(out / ZIP_NAME))
+    sources = [(name.as_posix(), (ROOT / name).read_bytes()) for name in project_sources()]
+    sources.append((ADDRESSES, json.dumps(addresses(), indent=1, sort_keys=True).encode()))
+    written.append(_zip(out / ZIP_NAME, sorted(sources)))
+    written.append(_zip(out / DJANGO_ZIP_NAME, django_sources()))
     return written
 
 
-def python_sources() -> list[Path]:
-    """The .py files of the offline game's packages, relative to the checkout, sorted."""
-    files = [ROOT / name for name in PARENT_INITS]
+def project_sources() -> list[Path]:
+    """The files of this checkout the offline game reads, relative to it, sorted."""
+    files = [ROOT / name for name in (*PYTHON_MODULES, *TEMPLATES)]
     for package in PYTHON_PACKAGES:
         files += (ROOT / package).rglob("*.py")
+    files += ROOT.glob(CATALOGUES)
     return sorted({path.relative_to(ROOT) for path in files})
 
 
-def _zip_sources(path: Path) -> Path:
+# A {% url 'name' … %} tag: its name, then its arguments up to an optional « as ».
+URL_TAG = re.compile(r"{%\s*url\s+'([^']+)'((?:\s+(?!as\b)[^\s%]+)*)(?:\s+as\s+\w+)?\s*%}")
+
+
+def addresses() -> dict[str, str]:
+    """Each address the templates name, as this site reverses it, with « ARG » where an
+    argument goes (offline.browser makes patterns of them)."""
+    found: dict[str, str] = {}
+    for template in TEMPLATES:
+        for name, arguments in URL_TAG.findall((ROOT / template).read_text()):
+            found[name] = reverse(name, args=["ARG"] * len(arguments.split()))
+    return found
+
+
+def django_sources() -> list[tuple[str, bytes]]:
+    """Django and asgiref as installed here (the server's very versions), less what the
+    browser never reaches (DJANGO_LEFT_OUT), sorted."""
+    files = []
+    for package in (django, asgiref):
+        top = Path(package.__file__ or "").parent
+        for path in top.rglob("*"):
+            name = path.relative_to(top.parent).as_posix()
+            if path.is_file() and not DJANGO_LEFT_OUT.search(name):
+                files.append((name, path.read_bytes()))
+    return sorted(files)
+
+
+def _zip(path: Path, files: Iterable[tuple[str, bytes]]) -> Path:
+    """Written only if its bytes change (fixed dates, the given order)."""
     partial = path.with_suffix(".partial")
     with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for relative in python_sources():
-            info = zipfile.ZipInfo(relative.as_posix(), date_time=FIXED_DATE)
+        for name, content in files:
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            bundle.writestr(info, (ROOT / relative).read_bytes())
+            bundle.writestr(info, content)
     if path.exists() and path.read_bytes() == partial.read_bytes():
         partial.unlink()
     else:

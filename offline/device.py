@@ -1,22 +1,40 @@
-"""The offline game as the browser holds it, drawn as the server draws its tables.
+"""The offline game as the browser holds it, played and drawn as the server plays and
+draws its tables.
 
 The device keeps one record per game, in offline.record's format (the four hands as dealt
-and every move, hand by hand), plus the game's `seed` (its bots and « Indice » are made
-from it, as on the server). Everything the table shows is rebuilt from that record by the
-engine and drawn by game.table_view, the module the server's game.table uses too: one
-rule and one presentation, here run in Pyodide. No model, no database.
+and every move, hand by hand), plus the game's `seed` (its deals, bots and « Indice » come
+from it, as on the server). The person's moves are read and the bots reply through
+game.table_play, the loop the server's tables use; everything the table shows is drawn by
+game.table_view, the module the server's game.table uses too: one rule and one
+presentation, here run in Pyodide. No model, no database.
 """
 
 from __future__ import annotations
 
+import random
+import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Deal, Match, Move, PassDirection, Phase
-from game.seating import SOLO_SEATING
+from django.utils.translation import gettext as _
+
+from game.engine import Deal, IllegalMove, Match, Move, PassDirection, Phase
+from game.messages import illegal_move_message
+from game.seating import SOLO_SEATING, Seating
 from game.seats import HUMAN
-from game.table_view import TableLinks, TableSource, TableView, draw_table
+from game.table_play import Refused, bot_replies, card_of, hand_cards, immediate_replies, pass_of
+from game.table_view import TableLinks, TableSource, TableUrls, TableView, draw_table
+
+# What the offline table's forms name: the page answers them itself (static/js/offline.js
+# reads the action after the #), nothing is posted to the server.
+OFFLINE_URLS = TableUrls(
+    pass_cards="#pass_cards",
+    play_card="#play_card",
+    advance="#advance",
+    next_hand="#next_hand",
+    play_again="#play_again",
+)
 
 
 @dataclass
@@ -50,11 +68,21 @@ class DeviceGame:
 
 @dataclass
 class DevicePosition:
-    """The record replayed: the game, its current hand's number and deal."""
+    """The record replayed: the game, its current hand's number and deal (what
+    game.table_play's loop reads and moves on)."""
 
     game: DeviceGame
     hand_number: int
     deal: Deal
+    seating: Seating = field(default=SOLO_SEATING)
+
+    @property
+    def bots_level(self) -> str:
+        return self.game.difficulty
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
 
     @property
     def source(self) -> TableSource:
@@ -63,7 +91,7 @@ class DevicePosition:
             hand_number=self.hand_number,
             hand_level=self.game.difficulty,
             deal=self.deal,
-            seating=SOLO_SEATING,
+            seating=self.seating,
         )
 
 
@@ -106,3 +134,127 @@ def draw(
 ) -> TableView:
     """The offline table, from the person's seat."""
     return draw_table(position.source, links, new_plays=new_plays, error=error, viewer=HUMAN)
+
+
+@dataclass
+class Answer:
+    """What an action did: the cards it put on the table (for the page to deal them out),
+    or why it was refused (nothing changed)."""
+
+    new_plays: int = 0
+    error: str | None = None
+
+
+class DeviceTable:
+    """One offline game in play: its record (what the browser saves after every card and
+    sends back once the game is over) and the position it stands at. The actions are the
+    server's (game.services), without storage: the person's move, checked by the engine,
+    then the bots' replies; Difficile thinks when the page asks (« avancer »)."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.position = replay_record(record)
+
+    @classmethod
+    def new(cls, target: int, difficulty: str, seed: int | None = None) -> DeviceTable:
+        """A new game: its id and seed chosen here, its first hand dealt."""
+        record: dict[str, Any] = {
+            "id": str(uuid.uuid4()),
+            "target": target,
+            "difficulty": difficulty,
+            "seed": random.SystemRandom().randrange(2**62) if seed is None else seed,
+            "hands": [],
+        }
+        table = cls.__new__(cls)
+        table.record = record
+        table._deal(1, Match(target))
+        return table
+
+    @property
+    def move(self) -> int:
+        return self.position.game.move_count
+
+    @property
+    def finished(self) -> bool:
+        return self.position.game.is_finished
+
+    def draw(self, links: TableLinks, answer: Answer) -> TableView:
+        return draw(self.position, links, new_plays=answer.new_plays, error=answer.error)
+
+    def pass_cards(self, codes: list[str], expected_move: int | None = None) -> Answer:
+        return self._act(expected_move, lambda: pass_of(self.position.deal, HUMAN, codes))
+
+    def play_card(self, code: str, expected_move: int | None = None) -> Answer:
+        return self._act(expected_move, lambda: Move.playing(HUMAN, card_of(code)))
+
+    def advance(self) -> Answer:
+        """The bots' moves the person's action left to think about, within one bot's time
+        budget (the page asks again for the rest)."""
+        if self.finished:
+            return Answer()
+        return self._answer(bot_replies(self.position, self._apply))
+
+    def next_hand(self, expected_move: int | None = None) -> Answer:
+        """« Manche suivante », once the hand is over and the game is not."""
+        try:
+            self._check(expected_move)
+            if self.position.deal.phase != Phase.FINISHED:
+                raise Refused("hand_not_over", _("La manche n’est pas terminée."))
+        except Refused as refused:
+            return Answer(error=refused.message)
+        game = self.position.game
+        return self._deal(self.position.hand_number + 1, game.scored, game.move_count)
+
+    def _act(self, expected_move: int | None, move_of: Any) -> Answer:
+        try:
+            self._check(expected_move)
+            move = move_of()
+            self._apply(move)
+        except Refused as refused:
+            return Answer(error=refused.message)
+        except IllegalMove as illegal:
+            return Answer(error=illegal_move_message(illegal))
+        return self._answer([move, *immediate_replies(self.position, self._apply)])
+
+    def _check(self, expected_move: int | None) -> None:
+        """As the server checks a post: not once the game is over, nor from a table drawn
+        at another move (a double click)."""
+        if self.finished:
+            raise Refused("game_over", _("La partie est terminée."))
+        if expected_move is not None and expected_move != self.move:
+            raise Refused(
+                "stale", _("Cette action a déjà été prise en compte. La table est à jour.")
+            )
+
+    def _deal(self, number: int, scored: Match, moves_so_far: int = 0) -> Answer:
+        hands = hand_cards(self.record["seed"], number)
+        self.record["hands"].append(
+            {"dealt": [" ".join(card.code for card in cards) for cards in hands], "moves": []}
+        )
+        deal = Deal.start(
+            hands, PassDirection.for_hand(number), totals=scored.totals, target=scored.target
+        )
+        game = DeviceGame(
+            target=scored.target,
+            difficulty=str(self.record["difficulty"]),
+            seed=int(self.record["seed"]),
+            scored=scored,
+            move_count=moves_so_far,
+        )
+        self.position = DevicePosition(game=game, hand_number=number, deal=deal)
+        return self._answer(immediate_replies(self.position, self._apply))
+
+    def _apply(self, move: Move) -> Move:
+        """The move played (IllegalMove, and nothing changed, if the rules refuse it) and
+        written into the record; a hand's end is counted into the match."""
+        position = self.position
+        move.apply(position.deal)
+        self.record["hands"][-1]["moves"].append([move.seat, move.codes])
+        position.game.move_count += 1
+        if position.deal.phase == Phase.FINISHED:
+            position.game.scored.record(position.deal)
+        return move
+
+    @staticmethod
+    def _answer(moves: list[Move]) -> Answer:
+        return Answer(new_plays=sum(not move.is_pass for move in moves))

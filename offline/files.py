@@ -1,7 +1,8 @@
 """What « Préparer le jeu hors ligne » downloads and the service worker keeps: the offline
-pages, their styles and script, the icon, Pyodide's core files and the zip of the engine and
-bots (offline.bundle), each with its size for the page's progress bar, and one version for
-the lot: a release that changes any of them is a new cache, and the old one is deleted."""
+pages, their styles and scripts, the icon, Pyodide's core files and the zips of the game's
+code and of Django (offline.bundle), each with its size for the page's progress bar, and
+one version for the lot: a release that changes any of them is a new cache, and the old
+one is deleted."""
 
 from __future__ import annotations
 
@@ -16,10 +17,21 @@ from django.urls import reverse
 
 from offline import bundle
 
-STATIC_FILES = ("css/site.css", "css/offline.css", "js/offline.js", "img/icon.svg")
+# The page's styles and scripts: the table's own (offline.browser draws the same table),
+# htmx (django-htmx's copy, as base.html's {% htmx_script %} names it), the icon.
+STATIC_FILES = (
+    "css/site.css",
+    "css/table.css",
+    "css/offline.css",
+    "js/table.js",
+    "js/offline.js",
+    "django_htmx/htmx-2.min.js",
+    "img/icon.svg",
+)
 # Pyodide asks for its files by these names, next to its loader (its indexURL).
 PYODIDE_DIR = "offline/build/pyodide/"
-ZIP = "offline/build/" + bundle.ZIP_NAME
+# The project's code and templates, and Django (offline.bundle), unpacked in that order.
+ZIPS = tuple("offline/build/" + name for name in (bundle.ZIP_NAME, bundle.DJANGO_ZIP_NAME))
 
 
 @dataclass(frozen=True)
@@ -51,7 +63,7 @@ def available() -> bool:
 
 
 def offline_files() -> OfflineFiles:
-    statics = [(staticfiles_storage.url(name), name) for name in (*STATIC_FILES, ZIP)]
+    statics = [(staticfiles_storage.url(name), name) for name in (*STATIC_FILES, *ZIPS)]
     statics += [
         (settings.STATIC_URL + PYODIDE_DIR + name, PYODIDE_DIR + name)
         for name in bundle.PYODIDE_FILES

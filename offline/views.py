@@ -7,18 +7,25 @@ script to keep a refusal's message on the device beside the game."""
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from django.conf import settings
+from django.forms import ChoiceField
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.csp import CSP
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.forms import PreferencesForm
+from accounts.selectors import preferences_for
 from game import limits
+from game.client_text import CLIENT_TEXT
+from game.forms import NewGameForm
 from game.models import Difficulty
 from game.ownership import owner_of
 from game.services import Refused
@@ -103,7 +110,10 @@ WASM_CSP: dict[str, object] = {
 @csp_override(WASM_CSP)  # type: ignore[arg-type]
 def play(request: HttpRequest) -> HttpResponse:
     """« Jouer hors ligne »: « Préparer le jeu hors ligne » the first time, then the offline
-    game (the service worker serves this page, from its cache, when there is no network)."""
+    game (the service worker serves this page, from its cache, when there is no network).
+
+    The table itself is drawn in the browser (offline.browser); the page gives it what
+    only the server knows: the settings' labels, the visitor's settings and name."""
     ready = files.available()
     return render(
         request,
@@ -111,11 +121,39 @@ def play(request: HttpRequest) -> HttpResponse:
         {
             "files_url": reverse("offline:files") if ready else "",
             "worker_url": reverse("offline:worker"),
+            "upload_url": reverse("offline:upload"),
             "pyodide_url": static(files.PYODIDE_DIR + "pyodide.mjs"),
             "pyodide_dir": settings.STATIC_URL + files.PYODIDE_DIR,
-            "zip_url": static(files.ZIP) if ready else "",
+            "zip_urls": [static(name) for name in files.ZIPS] if ready else [],
+            "form": NewGameForm(),
+            "client_text": CLIENT_TEXT,
+            "offline_page": _page_data(request),
         },
     )
+
+
+def _page_data(request: HttpRequest) -> dict[str, object]:
+    """What offline.browser.OfflinePage reads: the language, the page's address, the four
+    table settings' labels and choices and the visitor's values, and who is signed in."""
+    form = PreferencesForm()
+    fields: dict[str, dict[str, object]] = {}
+    for name, field in form.fields.items():
+        fields[name] = {"label": str(field.label)}
+        if isinstance(field, ChoiceField):
+            choices = cast(list[tuple[str, str]], field.choices)
+            fields[name]["choices"] = [[value, str(label)] for value, label in choices]
+    user = request.user
+    return {
+        "language": translation.get_language(),
+        "page_url": request.path,
+        "preference_fields": fields,
+        "preferences": preferences_for(user).as_json(),
+        "user": (
+            {"is_authenticated": True, "get_username": user.get_username()}
+            if user.is_authenticated
+            else None
+        ),
+    }
 
 
 @require_GET
