@@ -2,9 +2,9 @@
 // page « Jouer hors ligne » downloads the offline game's files into the cache
 // "dame-offline-<version>" (static/js/offline.js); this worker then answers from it: a
 // page that cannot be reached (no network) is the offline game for « Jouer hors ligne »
-// and the home page, and « Disponible avec une connexion » for any other. Pyodide and the engine's zip come from the cache first;
-// the rest from the network when there is one. Once a new version is prepared, the older
-// caches are deleted.
+// and the home page, and « Disponible avec une connexion » for any other. Pyodide and the
+// zips come from the cache first; the rest from the network when there is one. Once a new
+// version is prepared, the older caches are deleted.
 const PREFIX = "dame-offline-";
 const PLAY = "{% url 'offline:play' %}";
 const NO_CONNECTION = "{% url 'offline:no_connection' %}";
@@ -37,21 +37,40 @@ async function fromCache(request) {
   return undefined;
 }
 
+// « Jouer hors ligne » fetched with the network: the cached copy is replaced, so that the
+// page the worker serves offline carries the visitor's current session and settings.
+async function refreshPlayPage(copy) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX)) await (await caches.open(name)).put(PLAY, copy.clone());
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.origin !== location.origin) return;
   if (request.mode === "navigate") {
+    // A page, or a form sent as one (the language switch): without a network, the offline
+    // game or « Disponible avec une connexion », never the browser's error.
     event.respondWith(
-      fetch(request).catch(async () => {
-        const page = url.pathname === PLAY || url.pathname === HOME ? PLAY : NO_CONNECTION;
-        return (await fromCache(page)) || Response.error();
-      }),
+      fetch(request).then(
+        (response) => {
+          if (request.method === "GET" && url.pathname === PLAY && response.ok) {
+            event.waitUntil(refreshPlayPage(response.clone()));
+          }
+          return response;
+        },
+        async () => {
+          const page = url.pathname === PLAY || url.pathname === HOME ? PLAY : NO_CONNECTION;
+          return (await fromCache(page)) || Response.error();
+        },
+      ),
     );
     return;
   }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith(BUILD)) {
-    // Pyodide and the engine's zip: big, and part of the version: the cache first.
+    // Pyodide and the zips: big, and part of the version: the cache first.
     event.respondWith(fromCache(request).then((hit) => hit || fetch(request)));
     return;
   }
