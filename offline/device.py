@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,13 +108,7 @@ def replay_record(record: Mapping[str, Any]) -> DevicePosition:
     hands = record["hands"]
     deal: Deal | None = None
     for number, hand in enumerate(hands, start=1):
-        dealt = tuple(tuple(cards.split()) for cards in hand["dealt"])
-        deal = Deal.start(
-            dealt,
-            PassDirection.for_hand(number),
-            totals=game.scored.totals,
-            target=target,
-        )
+        deal = _started(hand, number, game.scored)
         for seat, codes in hand["moves"]:
             Move.from_codes(seat, codes).apply(deal)
             game.move_count += 1
@@ -123,6 +117,16 @@ def replay_record(record: Mapping[str, Any]) -> DevicePosition:
     if deal is None:
         raise ValueError("a record holds at least its first hand")
     return DevicePosition(game=game, hand_number=len(hands), deal=deal)
+
+
+def _started(hand: Mapping[str, Any], number: int, scored: Match) -> Deal:
+    """A record's hand `number` as dealt, before its moves."""
+    return Deal.start(
+        [cards.split() for cards in hand["dealt"]],
+        PassDirection.for_hand(number),
+        totals=scored.totals,
+        target=scored.target,
+    )
 
 
 def draw(
@@ -157,17 +161,19 @@ class DeviceTable:
 
     @classmethod
     def new(cls, target: int, difficulty: str, seed: int | None = None) -> DeviceTable:
-        """A new game: its id and seed chosen here, its first hand dealt."""
-        record: dict[str, Any] = {
-            "id": str(uuid.uuid4()),
-            "target": target,
-            "difficulty": difficulty,
-            "seed": random.SystemRandom().randrange(2**62) if seed is None else seed,
-            "hands": [],
-        }
-        table = cls.__new__(cls)
-        table.record = record
-        table._deal(1, Match(target))
+        """A new game: its id and seed chosen here, its first hand dealt (and the bots'
+        passes chosen, unless they search: the page asks for those)."""
+        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        table = cls(
+            {
+                "id": str(uuid.uuid4()),
+                "target": target,
+                "difficulty": difficulty,
+                "seed": seed,
+                "hands": [_dealt(seed, 1)],
+            }
+        )
+        immediate_replies(table.position, table._apply)
         return table
 
     @property
@@ -202,10 +208,13 @@ class DeviceTable:
                 raise Refused("hand_not_over", _("La manche n’est pas terminée."))
         except Refused as refused:
             return Answer(error=refused.message)
-        game = self.position.game
-        return self._deal(self.position.hand_number + 1, game.scored, game.move_count)
+        game, number = self.position.game, self.position.hand_number + 1
+        self.record["hands"].append(_dealt(game.seed, number))
+        deal = _started(self.record["hands"][-1], number, game.scored)
+        self.position = DevicePosition(game=game, hand_number=number, deal=deal)
+        return self._answer(immediate_replies(self.position, self._apply))
 
-    def _act(self, expected_move: int | None, move_of: Any) -> Answer:
+    def _act(self, expected_move: int | None, move_of: Callable[[], Move]) -> Answer:
         try:
             self._check(expected_move)
             move = move_of()
@@ -226,24 +235,6 @@ class DeviceTable:
                 "stale", _("Cette action a déjà été prise en compte. La table est à jour.")
             )
 
-    def _deal(self, number: int, scored: Match, moves_so_far: int = 0) -> Answer:
-        hands = hand_cards(self.record["seed"], number)
-        self.record["hands"].append(
-            {"dealt": [" ".join(card.code for card in cards) for cards in hands], "moves": []}
-        )
-        deal = Deal.start(
-            hands, PassDirection.for_hand(number), totals=scored.totals, target=scored.target
-        )
-        game = DeviceGame(
-            target=scored.target,
-            difficulty=str(self.record["difficulty"]),
-            seed=int(self.record["seed"]),
-            scored=scored,
-            move_count=moves_so_far,
-        )
-        self.position = DevicePosition(game=game, hand_number=number, deal=deal)
-        return self._answer(immediate_replies(self.position, self._apply))
-
     def _apply(self, move: Move) -> Move:
         """The move played (IllegalMove, and nothing changed, if the rules refuse it) and
         written into the record; a hand's end is counted into the match."""
@@ -258,3 +249,10 @@ class DeviceTable:
     @staticmethod
     def _answer(moves: list[Move]) -> Answer:
         return Answer(new_plays=sum(not move.is_pass for move in moves))
+
+
+def _dealt(seed: int, number: int) -> dict[str, Any]:
+    """A new hand of the record: its four hands as dealt (game.table_play.hand_cards, as on
+    the server), no move yet."""
+    hands = hand_cards(seed, number)
+    return {"dealt": [" ".join(card.code for card in cards) for cards in hands], "moves": []}
