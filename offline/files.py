@@ -27,6 +27,7 @@ STATIC_FILES = (
     "js/offline.js",
     "django_htmx/htmx-2.min.js",
     "img/icon.svg",
+    "img/icon-192.png",
 )
 # Pyodide asks for its files by these names, next to its loader (its indexURL).
 PYODIDE_DIR = "offline/build/pyodide/"
@@ -70,7 +71,9 @@ def offline_files() -> OfflineFiles:
     ]
     found = [(url, _found(name)) for url, name in statics]
     files = [OfflineFile(url, path.stat().st_size) for url, path in found]
-    files += [OfflineFile(reverse(page), 0) for page in ("offline:play", "offline:no_connection")]
+    # The pages, and the manifest every page links (sizes unknown until rendered).
+    pages = ("offline:play", "offline:no_connection", "offline:manifest")
+    files += [OfflineFile(reverse(page), 0) for page in pages]
     version = hashlib.sha256()
     for url, path in found:
         stat = path.stat()

@@ -55,6 +55,9 @@ def test_a_whole_game_offline_then_sent_to_the_server(page: Page) -> None:
     # A page that needs the server says so, and leads back to the offline game.
     page.goto("/parties/")
     expect(page.get_by_role("heading", name="Disponible avec une connexion")).to_be_visible()
+    # A form sent with no network (the language switch) says so too, not a browser error.
+    page.get_by_role("banner").get_by_role("button", name=re.compile("^EN")).click()
+    expect(page.get_by_role("heading", name="Disponible avec une connexion")).to_be_visible()
     page.get_by_role("main").get_by_role("link", name="Jouer hors ligne").click()
     engine_ready(page)
 
