@@ -48,7 +48,11 @@ from game.table_play import (
     bot_move,
     bot_replies,
     card_of,
+    check_fresh,
+    check_hand_over,
+    check_playing,
     hand_cards,
+    hand_codes,
     immediate_replies,
     pass_of,
 )
@@ -123,7 +127,7 @@ def deal_next_hand(game: Game, dealt: Sequence[Sequence[Card]] | None = None) ->
         number=number,
         direction=direction.value,
         difficulty=game.difficulty,
-        dealt=[" ".join(card.code for card in cards) for cards in hands],
+        dealt=hand_codes(hands),
     )
     game.current_hand = hand
     deal = Deal.start(hands, direction, totals=game.totals, target=game.target)
@@ -162,20 +166,10 @@ def _check_fresh(
     seat: int | None = None,
     same: Callable[[Move], bool] | None = None,
 ) -> None:
-    """A post drawn at another move number is refused: as already done when it repeats a
-    move this seat made since (two tabs, a double click), else as a table that moved on
-    without it (a stale tab), whose current state the answer shows."""
-    moves = position.game.move_count
-    if expected_move is None or expected_move == moves:
-        return
-    since = [move for move in position.moves if move.number > expected_move]
+    """table_play.check_fresh, with whether the post repeats a move its seat made since."""
+    since = [move for move in position.moves if move.number > (expected_move or 0)]
     repeated = any(move.seat == seat and same(move) for move in since) if same else True
-    if expected_move < moves and not repeated:
-        changed = _(
-            "La partie a avancé entre-temps : votre carte n’a pas été jouée. Voici la table à jour."
-        )
-        raise Refused("table_changed", changed)
-    raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
+    check_fresh(position.game.move_count, expected_move, repeated)
 
 
 def _only_others_passed_since(position: Position, expected_move: int | None, seat: int) -> bool:
@@ -191,8 +185,7 @@ def _only_others_passed_since(position: Position, expected_move: int | None, sea
 
 
 def _check_playing(position: Position) -> None:
-    if position.game.is_finished:
-        raise Refused("game_over", _("La partie est terminée."))
+    check_playing(position.game.is_finished)
 
 
 def _record(position: Position, seat: int, engine_move: EngineMove) -> Move:
@@ -431,8 +424,7 @@ def next_hand(
         try:
             _check_playing(position)
             _check_fresh(position, expected_move)
-            if position.deal.phase != Phase.FINISHED:
-                raise Refused("hand_not_over", _("La manche n’est pas terminée."))
+            check_hand_over(position.deal)
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
         start = position.game.move_count

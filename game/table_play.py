@@ -57,6 +57,37 @@ def hand_cards(seed: int, number: int) -> list[list[Card]]:
     return deal_hands(random.Random(f"{seed}:{number}"))
 
 
+def hand_codes(hands: Sequence[Sequence[Card]]) -> list[str]:
+    """Four hands as they are kept (a stored Hand, an offline record): « 2C 7C … » each."""
+    return [" ".join(card.code for card in cards) for cards in hands]
+
+
+def check_playing(game_over: bool) -> None:
+    """No action once the game is over."""
+    if game_over:
+        raise Refused("game_over", _("La partie est terminée."))
+
+
+def check_fresh(current: int, expected: int | None, repeated: bool) -> None:
+    """A post drawn at another move number than `current` is refused: as already done when
+    it repeats a move its seat made since (`repeated`: two tabs, a double click), else as
+    a table that moved on without it (a stale tab), whose current state the answer shows."""
+    if expected is None or expected == current:
+        return
+    if expected < current and not repeated:
+        changed = _(
+            "La partie a avancé entre-temps : votre carte n’a pas été jouée. Voici la table à jour."
+        )
+        raise Refused("table_changed", changed)
+    raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
+
+
+def check_hand_over(deal: Deal) -> None:
+    """« Manche suivante » only once the hand is over."""
+    if deal.phase != Phase.FINISHED:
+        raise Refused("hand_not_over", _("La manche n’est pas terminée."))
+
+
 def bot_move(table: TableInPlay, seat: int, level: str) -> EngineMove:
     """The move a bot of `level` chooses for `seat`, from that seat's view alone."""
     bot = make_bot(level, seed=table.seed + seat)
