@@ -12,6 +12,7 @@ text, the one thing that crosses between JavaScript and Python unchanged.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,9 @@ from django.conf import settings
 from django.template.loader import get_template
 from django.urls import include, path
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
+from game.pages import MenuLink
 from game.table_view import TableLinks, TableView
 from offline.device import OFFLINE_URLS, Answer, DeviceTable
 
@@ -86,6 +89,21 @@ def setup(language: str) -> None:
     translation.activate(language)
 
 
+@dataclass(frozen=True)
+class PageLink(MenuLink):
+    """A link of the table's menu to an address of the offline page itself (no name)."""
+
+    address: str = ""
+
+    @property
+    def url(self) -> str:
+        return self.address
+
+
+# « Nouvelle partie » in the table's menu: the page offers a new game (static/js/offline.js).
+NEW_GAME = "?nouvelle"
+
+
 class OfflinePage:
     """One page's offline game: the table in play (offline.device.DeviceTable) and what
     the server gave the cached page for the parts around the table (the settings' labels,
@@ -94,12 +112,18 @@ class OfflinePage:
     def __init__(self, page_json: str) -> None:
         page = json.loads(page_json)
         setup(page["language"])
-        self.links = TableLinks(urls=OFFLINE_URLS, page=page["page_url"], menu=[])
+        new_game = PageLink(
+            gettext_lazy("Nouvelle partie hors ligne"), "", page["page_url"] + NEW_GAME
+        )
+        self.links = TableLinks(urls=OFFLINE_URLS, page=page["page_url"], menu=[new_game])
         self.context = {
             "preferences_form": {"fields": page["preference_fields"]},
-            "preferences_json": page["preferences"],
+            "preferences_json": page.get("preferences") or {},
             "user": page.get("user") or {},
             "LANGUAGES": settings.LANGUAGES,
+            # The menu's plain forms (the language switch, « Se déconnecter ») go to the
+            # server when there is one: with the session's token, as on its own pages.
+            "csrf_token": page.get("csrf_token", ""),
         }
         self.table: DeviceTable | None = None
 
@@ -124,7 +148,7 @@ class OfflinePage:
         if action == "pass_cards":
             answer = table.pass_cards(list(form.get("cards", [])), move)
         elif action == "play_card":
-            answer = table.play_card(str(form.get("card", "")), move)
+            answer = table.play_card(str(form.get("card") or ""), move)
         elif action == "advance":
             answer = table.advance()
         elif action == "next_hand":

@@ -17,14 +17,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from game.engine import Deal, IllegalMove, Match, Move, PassDirection, Phase
+from game.engine import Deal, IllegalMove, Match, Move, PassDirection, Phase, replay
 from game.messages import illegal_move_message
 from game.seating import SOLO_SEATING, Seating
 from game.seats import HUMAN
-from game.table_play import Refused, bot_replies, card_of, hand_cards, immediate_replies, pass_of
+from game.table_play import (
+    Refused,
+    bot_replies,
+    card_of,
+    check_fresh,
+    check_hand_over,
+    check_playing,
+    hand_cards,
+    hand_codes,
+    immediate_replies,
+    pass_of,
+)
 from game.table_view import TableLinks, TableSource, TableUrls, TableView, draw_table
+
+# A new game's seeds: JavaScript's numbers hold integers exactly only up to 2**53, and the
+# record goes through JSON.parse before it is saved (a larger seed came back rounded after a
+# reload: other deals, other bots).
+SEEDS = 2**53
 
 # What the offline table's forms name: the page answers them itself (static/js/offline.js
 # reads the action after the #), nothing is posted to the server.
@@ -108,10 +122,8 @@ def replay_record(record: Mapping[str, Any]) -> DevicePosition:
     hands = record["hands"]
     deal: Deal | None = None
     for number, hand in enumerate(hands, start=1):
-        deal = _started(hand, number, game.scored)
-        for seat, codes in hand["moves"]:
-            Move.from_codes(seat, codes).apply(deal)
-            game.move_count += 1
+        deal = _replayed(hand, number, game.scored)
+        game.move_count += len(hand["moves"])
         if deal.phase == Phase.FINISHED:
             game.scored.record(deal)
     if deal is None:
@@ -119,11 +131,12 @@ def replay_record(record: Mapping[str, Any]) -> DevicePosition:
     return DevicePosition(game=game, hand_number=len(hands), deal=deal)
 
 
-def _started(hand: Mapping[str, Any], number: int, scored: Match) -> Deal:
-    """A record's hand `number` as dealt, before its moves."""
-    return Deal.start(
+def _replayed(hand: Mapping[str, Any], number: int, scored: Match) -> Deal:
+    """A record's hand `number` after its moves, each checked by the engine."""
+    return replay(
         [cards.split() for cards in hand["dealt"]],
         PassDirection.for_hand(number),
+        [Move.from_codes(seat, codes) for seat, codes in hand["moves"]],
         totals=scored.totals,
         target=scored.target,
     )
@@ -163,7 +176,7 @@ class DeviceTable:
     def new(cls, target: int, difficulty: str, seed: int | None = None) -> DeviceTable:
         """A new game: its id and seed chosen here, its first hand dealt (and the bots'
         passes chosen, unless they search: the page asks for those)."""
-        seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+        seed = random.SystemRandom().randrange(SEEDS) if seed is None else seed
         table = cls(
             {
                 "id": str(uuid.uuid4()),
@@ -191,7 +204,11 @@ class DeviceTable:
         return self._act(expected_move, lambda: pass_of(self.position.deal, HUMAN, codes))
 
     def play_card(self, code: str, expected_move: int | None = None) -> Answer:
-        return self._act(expected_move, lambda: Move.playing(HUMAN, card_of(code)))
+        return self._act(
+            expected_move,
+            lambda: Move.playing(HUMAN, card_of(code)),
+            repeats=lambda codes: codes == str(code).strip().upper(),
+        )
 
     def advance(self) -> Answer:
         """The bots' moves the person's action left to think about, within one bot's time
@@ -204,19 +221,25 @@ class DeviceTable:
         """« Manche suivante », once the hand is over and the game is not."""
         try:
             self._check(expected_move)
-            if self.position.deal.phase != Phase.FINISHED:
-                raise Refused("hand_not_over", _("La manche n’est pas terminée."))
+            check_hand_over(self.position.deal)
         except Refused as refused:
             return Answer(error=refused.message)
         game, number = self.position.game, self.position.hand_number + 1
         self.record["hands"].append(_dealt(game.seed, number))
-        deal = _started(self.record["hands"][-1], number, game.scored)
+        deal = _replayed(self.record["hands"][-1], number, game.scored)
         self.position = DevicePosition(game=game, hand_number=number, deal=deal)
         return self._answer(immediate_replies(self.position, self._apply))
 
-    def _act(self, expected_move: int | None, move_of: Callable[[], Move]) -> Answer:
+    def _act(
+        self,
+        expected_move: int | None,
+        move_of: Callable[[], Move],
+        repeats: Callable[[str], bool] | None = None,
+    ) -> Answer:
+        """`repeats`: whether a move of the person's is this very one (its repeat from a
+        table drawn before it is « already done », as on the server)."""
         try:
-            self._check(expected_move)
+            self._check(expected_move, repeats)
             move = move_of()
             self._apply(move)
         except Refused as refused:
@@ -225,15 +248,16 @@ class DeviceTable:
             return Answer(error=illegal_move_message(illegal))
         return self._answer([move, *immediate_replies(self.position, self._apply)])
 
-    def _check(self, expected_move: int | None) -> None:
-        """As the server checks a post: not once the game is over, nor from a table drawn
-        at another move (a double click)."""
-        if self.finished:
-            raise Refused("game_over", _("La partie est terminée."))
-        if expected_move is not None and expected_move != self.move:
-            raise Refused(
-                "stale", _("Cette action a déjà été prise en compte. La table est à jour.")
-            )
+    def _check(
+        self, expected_move: int | None, repeats: Callable[[str], bool] | None = None
+    ) -> None:
+        """As the server checks a post (game.table_play): not once the game is over, nor
+        from a table drawn at another move (a double click, another tab)."""
+        check_playing(self.finished)
+        made = [move for hand in self.record["hands"] for move in hand["moves"]]
+        since = made[expected_move or 0 :]
+        repeated = not repeats or any(seat == HUMAN and repeats(c) for seat, c in since)
+        check_fresh(self.move, expected_move, repeated)
 
     def _apply(self, move: Move) -> Move:
         """The move played (IllegalMove, and nothing changed, if the rules refuse it) and
@@ -252,7 +276,5 @@ class DeviceTable:
 
 
 def _dealt(seed: int, number: int) -> dict[str, Any]:
-    """A new hand of the record: its four hands as dealt (game.table_play.hand_cards, as on
-    the server), no move yet."""
-    hands = hand_cards(seed, number)
-    return {"dealt": [" ".join(card.code for card in cards) for cards in hands], "moves": []}
+    """A new hand of the record: its four hands as dealt (as on the server), no move yet."""
+    return {"dealt": hand_codes(hand_cards(seed, number)), "moves": []}

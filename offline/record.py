@@ -23,6 +23,8 @@ TARGETS = (50, 100)
 MOST_HANDS = 40
 # Four passes and 52 cards.
 MOST_MOVES_A_HAND = 56
+# A seed the site can store (Game.seed, a 64-bit column).
+SEEDS = 2**62
 
 
 class BadRecord(Exception):
@@ -55,6 +57,8 @@ class CheckedGame:
     hands: tuple[CheckedHand, ...]
     totals: tuple[int, ...]
     winner: int | None
+    # The game's seed as the device drew it (its deals, bots and « Indice »), if sent.
+    seed: int | None = None
 
 
 def check_record(record: object, *, levels: Sequence[str]) -> CheckedGame:
@@ -73,6 +77,9 @@ def check_record(record: object, *, levels: Sequence[str]) -> CheckedGame:
         raise BadRecord("bad_difficulty")
     if not isinstance(hands, list) or not 1 <= len(hands) <= MOST_HANDS:
         raise BadRecord("bad_hands")
+    seed = record.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < SEEDS):
+        raise BadRecord("bad_seed")
     match = Match(target)
     checked = []
     for number, hand in enumerate(hands, start=1):
@@ -89,6 +96,7 @@ def check_record(record: object, *, levels: Sequence[str]) -> CheckedGame:
         hands=tuple(checked),
         totals=tuple(match.totals),
         winner=match.winner,
+        seed=seed,
     )
 
 

@@ -52,8 +52,9 @@ def _create(owner: Owner, checked: CheckedGame) -> Game:
         kind=Game.Kind.SOLO,
         target=checked.target,
         difficulty=checked.difficulty,
-        # The bots' seed of the replay's analyses; the device's own bots are not replayed.
-        seed=checked.id.int % 2**62,
+        # The device's seed (its bots, so that « Rejouer ce moment » answers as they did),
+        # or one drawn from the id for a record that does not say it.
+        seed=checked.id.int % 2**62 if checked.seed is None else checked.seed,
         status=Game.Status.FINISHED,
         totals=list(checked.totals),
         player_total=checked.totals[HUMAN],

@@ -12,6 +12,7 @@ from typing import cast
 from django.conf import settings
 from django.forms import ChoiceField
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -22,7 +23,6 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.forms import PreferencesForm
-from accounts.selectors import preferences_for
 from game import limits
 from game.client_text import CLIENT_TEXT
 from game.forms import NewGameForm
@@ -51,6 +51,7 @@ REFUSALS = {
     "bad_target": gettext_lazy("La longueur de la partie doit être 50 ou 100 points."),
     "bad_difficulty": gettext_lazy("Le niveau des robots est inconnu."),
     "bad_hands": gettext_lazy("La partie n’a pas de manches lisibles."),
+    "bad_seed": gettext_lazy("La graine de la partie n’est pas valable."),
     "bad_hand": gettext_lazy("Manche %(hand)s : illisible."),
     "bad_deal": gettext_lazy("Manche %(hand)s : la donne n’est pas un jeu de 52 cartes."),
     "bad_moves": gettext_lazy("Manche %(hand)s : un coup est illisible."),
@@ -115,7 +116,7 @@ def play(request: HttpRequest) -> HttpResponse:
     The table itself is drawn in the browser (offline.browser); the page gives it what
     only the server knows: the settings' labels, the visitor's settings and name."""
     ready = files.available()
-    return render(
+    response = render(
         request,
         "offline/play.html",
         {
@@ -130,14 +131,23 @@ def play(request: HttpRequest) -> HttpResponse:
             "offline_page": _page_data(request),
         },
     )
+    if ready:
+        # The service worker keeps this page, fetched online, only in the cache of the same
+        # files: a page of a newer release names files an older cache does not hold.
+        response[OFFLINE_VERSION_HEADER] = files.offline_files().version
+    return response
+
+
+# The response header that says which version of the offline files a page names.
+OFFLINE_VERSION_HEADER = "X-Offline-Version"
 
 
 def _page_data(request: HttpRequest) -> dict[str, object]:
-    """What offline.browser.OfflinePage reads: the language, the page's address, the four
-    table settings' labels and choices and the visitor's values, and who is signed in."""
-    form = PreferencesForm()
+    """What offline.browser.OfflinePage reads besides the visitor's settings (the page's
+    `preferences` JSON): the language, the page's address, the four settings' labels and
+    choices, who is signed in, and the session's CSRF token for the menu's forms."""
     fields: dict[str, dict[str, object]] = {}
-    for name, field in form.fields.items():
+    for name, field in PreferencesForm().fields.items():
         fields[name] = {"label": str(field.label)}
         if isinstance(field, ChoiceField):
             choices = cast(list[tuple[str, str]], field.choices)
@@ -147,7 +157,7 @@ def _page_data(request: HttpRequest) -> dict[str, object]:
         "language": translation.get_language(),
         "page_url": request.path,
         "preference_fields": fields,
-        "preferences": preferences_for(user).as_json(),
+        "csrf_token": get_token(request),
         "user": (
             {"is_authenticated": True, "get_username": user.get_username()}
             if user.is_authenticated

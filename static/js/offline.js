@@ -13,6 +13,9 @@ const root = document.querySelector(".offline[data-files-url]");
 const STORED = "dame-offline-version";
 const CURRENT = "dame-offline:game";
 const OUTBOX = "dame-offline:outbox";
+// A saved game this release could not resume, kept rather than lost.
+const BROKEN = "dame-offline:unreadable";
+const RETRY_MS = 30_000;
 
 if (root && root.dataset.filesUrl) {
   const words = document.querySelector("template[data-words]").dataset;
@@ -41,9 +44,23 @@ if (root && root.dataset.filesUrl) {
     }
   }
 
+  // Whether it was kept (a full or forbidden storage says no: the page says so).
   function write(key, value) {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+  }
+
+  function sayOnTable(message) {
+    const status = document.querySelector("#table [data-status]");
+    if (!status) return fail(message);
+    status.textContent = message;
+    status.classList.add("status--error");
   }
 
   async function fileList() {
@@ -110,20 +127,20 @@ if (root && root.dataset.filesUrl) {
     for (const url of root.dataset.zipUrls.split(" ")) {
       pyodide.unpackArchive(await (await fetch(url)).arrayBuffer(), "zip");
     }
-    const pageData = document.getElementById("offline-page").textContent;
-    offlinePage = pyodide.pyimport("offline.browser").OfflinePage(pageData);
+    const pageData = JSON.parse(document.getElementById("offline-page").textContent);
+    pageData.preferences = JSON.parse(document.getElementById("preferences").textContent);
+    offlinePage = pyodide.pyimport("offline.browser").OfflinePage(JSON.stringify(pageData));
     const seconds = (performance.now() - started) / 1000;
     root.dataset.engineSeconds = seconds.toFixed(2);
     engine.textContent = fill(words.engineText, { start: number(seconds, 1) });
   }
 
-  // An answer of offline.browser: the table drawn, swapped in by htmx (table.js then
-  // deals its cards out), and the record saved before anything else.
+  // An answer of offline.browser: the record saved first, then the table drawn, swapped
+  // in by htmx (table.js then deals its cards out as on the server's pages).
   function show(answerJson) {
     const answer = JSON.parse(answerJson);
     playing = answer.record;
-    if (answer.finished) finish(answer.record, answer.totals[0]);
-    else write(CURRENT, answer.record);
+    const kept = answer.finished ? finish(answer.record, answer.totals[0]) : write(CURRENT, answer.record);
     let table = document.getElementById("table");
     if (!table) {
       root.hidden = true;
@@ -133,20 +150,41 @@ if (root && root.dataset.filesUrl) {
       slot.replaceChildren(table);
     }
     htmx.swap(table, answer.html, { swapStyle: "outerHTML" });
+    if (!kept) sayOnTable(words.storageFull);
+  }
+
+  // A call into the game that fails (a bug, a release gone wrong) leaves the table as the
+  // record says, with the reason, never a table that waits for nothing.
+  function run(call) {
+    try {
+      show(call());
+    } catch (error) {
+      console.error(error);
+      try {
+        if (playing) show(offlinePage.resume(JSON.stringify(playing)));
+      } finally {
+        sayOnTable(words.actionFailed);
+      }
+    }
   }
 
   function newGame(target, difficulty) {
-    show(offlinePage.new_game(target, difficulty));
+    run(() => offlinePage.new_game(target, difficulty));
   }
 
-  // The table's forms, answered here: nothing of the table is posted to the server. The
-  // settings' form is kept in this browser by table.js.
+  // The table's forms, answered here (their addresses are "#action"): nothing of the game
+  // is posted. The settings' form goes to the account when there is a network (table.js
+  // keeps the settings in this browser in any case).
   document.body.addEventListener("htmx:confirm", (event) => {
     const form = event.detail.elt;
     if (!form.closest("#table")) return;
-    event.preventDefault();
     const address = form.getAttribute("hx-post") || "";
-    if (!address.startsWith("#") || !offlinePage || acting || !form.isConnected) return;
+    if (!address.startsWith("#")) {
+      if (!navigator.onLine) event.preventDefault();
+      return;
+    }
+    event.preventDefault();
+    if (!offlinePage || acting || !form.isConnected) return;
     const action = address.slice(1);
     if (action === "play_again") {
       newGame(playing.target, playing.difficulty);
@@ -155,25 +193,37 @@ if (root && root.dataset.filesUrl) {
     const data = new FormData(form);
     const fields = { move: data.get("move"), card: data.get("card"), cards: data.getAll("cards") };
     acting = true;
-    // Out of the event first, so that the page paints « réfléchit… » before a bot thinks.
-    setTimeout(() => {
-      try {
-        show(offlinePage.act(action, JSON.stringify(fields)));
-      } finally {
-        acting = false;
-      }
-    }, 0);
+    // After the next paint, so that « réfléchit… » shows before a bot thinks.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        try {
+          run(() => offlinePage.act(action, JSON.stringify(fields)));
+        } finally {
+          acting = false;
+        }
+      }, 0),
+    );
   });
 
-  // A finished game waits in the outbox until the server has it.
+  // Another tab of this page played on, or finished, or started another game: this one
+  // follows, rather than play a second game under the same name.
+  window.addEventListener("storage", (event) => {
+    if (event.key === OUTBOX) showOutbox();
+    if (event.key !== CURRENT || !offlinePage || !playing) return;
+    if (event.newValue) run(() => offlinePage.resume(event.newValue));
+    else window.location.reload();
+  });
+
+  // A finished game waits in the outbox until the server has it; whether it was kept.
   function finish(record, total) {
     const outbox = read(OUTBOX, []);
-    if (!outbox.some((entry) => entry.record.id === record.id)) {
-      outbox.push({ record, total, state: "waiting" });
-      write(OUTBOX, outbox);
+    if (!outbox.some((entry) => entry.id === record.id)) {
+      outbox.push({ id: record.id, target: record.target, hands: record.hands.length, total, record, state: "waiting" });
     }
-    write(CURRENT, null);
+    const kept = write(OUTBOX, outbox);
+    if (kept) write(CURRENT, null);
     sendFinished();
+    return kept;
   }
 
   function csrfToken() {
@@ -182,37 +232,50 @@ if (root && root.dataset.filesUrl) {
     return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
   }
 
+  // One sender at a time; it goes on while games wait, and tries again later when the
+  // server could not take them (no network, a session to renew, too many at once).
   let sending = false;
+  let retry = null;
+  const waitingGames = () => read(OUTBOX, []).filter((item) => item.state === "waiting");
   async function sendFinished() {
-    if (sending || !navigator.onLine) return showOutbox();
+    if (sending) return;
     sending = true;
+    clearTimeout(retry);
+    const tried = new Set();
     try {
-      for (const entry of read(OUTBOX, []).filter((item) => item.state === "waiting")) {
-        let response;
-        try {
-          response = await fetch(root.dataset.uploadUrl, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
-            body: JSON.stringify(entry.record),
-            credentials: "same-origin",
-          });
-        } catch {
-          break; // No network after all: the next time it comes back.
-        }
-        const answer = await response.json().catch(() => ({}));
-        // Stored (201) or stored already (200); refused by the engine (400) or another
-        // player's (409): the reason is kept. Anything else (a session to renew, too many
-        // at once) is tried again later.
-        if (response.ok) Object.assign(entry, { state: "sent", replay: answer.replay });
-        else if (response.status === 400 || response.status === 409)
-          Object.assign(entry, { state: "refused", reason: answer.error || String(response.status) });
-        else continue;
-        write(OUTBOX, read(OUTBOX, []).map((item) => (item.record.id === entry.record.id ? entry : item)));
+      for (;;) {
+        const entry = waitingGames().find((item) => !tried.has(item.id));
+        if (!entry || !navigator.onLine) break;
+        tried.add(entry.id);
+        await send(entry);
       }
     } finally {
       sending = false;
+      showOutbox();
     }
-    showOutbox();
+    if (waitingGames().length && navigator.onLine) retry = setTimeout(sendFinished, RETRY_MS);
+  }
+
+  // Stored (201) or stored already (200): only its summary and replay stay here. Refused
+  // by the engine (400) or another player's (409): the reason is kept beside it.
+  async function send(entry) {
+    const update = (changes) =>
+      write(OUTBOX, read(OUTBOX, []).map((item) => (item.id === entry.id ? { ...item, ...changes } : item)));
+    let response;
+    try {
+      response = await fetch(root.dataset.uploadUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+        body: JSON.stringify(entry.record),
+        credentials: "same-origin",
+      });
+    } catch {
+      return; // No network after all: tried again later.
+    }
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok) update({ state: "sent", replay: answer.replay, record: null });
+    else if (response.status === 400 || response.status === 409)
+      update({ state: "refused", reason: answer.error || String(response.status) });
   }
 
   function showOutbox() {
@@ -226,13 +289,8 @@ if (root && root.dataset.filesUrl) {
         .map((entry) => {
           const item = document.createElement("li");
           item.className = `offline__game offline__game--${entry.state}`;
-          const hands = entry.record.hands;
           const summary = document.createElement("span");
-          summary.textContent = fill(words.game, {
-            target: entry.record.target,
-            hands: hands.length,
-            total: entry.total,
-          });
+          summary.textContent = fill(words.game, { target: entry.target, hands: entry.hands, total: entry.total });
           const state = document.createElement("span");
           state.className = "offline__state";
           state.textContent =
@@ -253,20 +311,27 @@ if (root && root.dataset.filesUrl) {
     );
   }
 
+  // The saved game, unless the menu's « Nouvelle partie » asked for another (?nouvelle):
+  // then the choice of a new one, with the way back to the saved game.
   async function play() {
     await startEngine();
     const saved = read(CURRENT, null);
-    if (saved) {
+    const wantsNew = new URLSearchParams(window.location.search).has("nouvelle");
+    if (saved && !wantsNew) {
       try {
         show(offlinePage.resume(JSON.stringify(saved)));
         return;
       } catch (error) {
+        // Kept aside, not lost: a later release may read it again.
         console.error(error);
+        write(BROKEN, saved);
         write(CURRENT, null);
+        fail(words.actionFailed);
       }
     }
     const form = part("new-game");
     form.hidden = false;
+    part("resume").hidden = !(saved && wantsNew);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const data = new FormData(form);

@@ -38,11 +38,19 @@ async function fromCache(request) {
 }
 
 // « Jouer hors ligne » fetched with the network: the cached copy is replaced, so that the
-// page the worker serves offline carries the visitor's current session and settings.
+// page the worker serves offline carries the visitor's current session and settings. Only
+// in the cache of the files that page names (its X-Offline-Version): a newer release's page
+// names files an older cache does not hold, and waits for « Préparer le jeu hors ligne ».
 async function refreshPlayPage(copy) {
-  for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX)) await (await caches.open(name)).put(PLAY, copy.clone());
-  }
+  const name = PREFIX + copy.headers.get("X-Offline-Version");
+  if (await caches.has(name)) await (await caches.open(name)).put(PLAY, copy);
+}
+
+// The offline game for « Jouer hors ligne » and the home page, « Disponible avec une
+// connexion » for any other page.
+async function offlinePage(url) {
+  const page = url.pathname === PLAY || url.pathname === HOME ? PLAY : NO_CONNECTION;
+  return (await fromCache(page)) || Response.error();
 }
 
 self.addEventListener("fetch", (event) => {
@@ -54,16 +62,17 @@ self.addEventListener("fetch", (event) => {
     // game or « Disponible avec une connexion », never the browser's error.
     event.respondWith(
       fetch(request).then(
-        (response) => {
+        async (response) => {
           if (request.method === "GET" && url.pathname === PLAY && response.ok) {
             event.waitUntil(refreshPlayPage(response.clone()));
           }
+          // A server that answers but fails (a restart, an outage): the game still plays.
+          if (response.status >= 500 && (url.pathname === PLAY || url.pathname === HOME)) {
+            return (await fromCache(PLAY)) || response;
+          }
           return response;
         },
-        async () => {
-          const page = url.pathname === PLAY || url.pathname === HOME ? PLAY : NO_CONNECTION;
-          return (await fromCache(page)) || Response.error();
-        },
+        () => offlinePage(url),
       ),
     );
     return;

@@ -80,6 +80,7 @@ def test_a_whole_game_offline_then_sent_to_the_server(page: Page) -> None:
                 illegal_tried = click_an_illegal_card(table)
             if number == 1 and trick == 6 and not reloaded:
                 reloaded = reload_resumes(page, table)
+                new_game_then_back(page, table)
             if number == 1 and trick == 2:
                 table.play_hint()
             else:
@@ -113,6 +114,20 @@ def test_a_whole_game_offline_then_sent_to_the_server(page: Page) -> None:
     expect(page.get_by_role("link", name="Revoir la partie")).to_be_visible()
 
 
+def new_game_then_back(page: Page, table: TablePage) -> None:
+    """The table's menu offers « Nouvelle partie hors ligne » (the choice of a new game,
+    with the way back to the one in progress, which stays saved until another starts)."""
+    before = table.snapshot()
+    page.get_by_text("Menu", exact=True).click()
+    page.get_by_role("link", name="Nouvelle partie hors ligne").click()
+    engine_ready(page)
+    expect(page.get_by_role("button", name="Commencer la partie")).to_be_visible()
+    page.get_by_role("link", name="Reprendre la partie en cours").click()
+    engine_ready(page)
+    assert table.settle() == "play"
+    assert table.snapshot().hand == before.hand
+
+
 def click_an_illegal_card(table: TablePage) -> bool:
     """A dimmed card clicked: its reason in the status line, the hand as it was."""
     before = table.card_names()
@@ -135,3 +150,28 @@ def reload_resumes(page: Page, table: TablePage) -> bool:
     assert after.trick == before.trick and after.seats == before.seats
     assert after.title == before.title
     return True
+
+
+def test_two_tabs_play_one_game(page: Page) -> None:
+    """A second tab of « Jouer hors ligne » shows the game in progress, and follows each
+    card the first one plays (the record is the browser's one copy of the game)."""
+    play_instantly(page.context)
+    prepare(page)
+    engine_ready(page)
+    page.get_by_role("button", name="Commencer la partie").click()
+    first = TablePage(page)
+    first.settle()
+    first.pass_cards(1, use_hint=True)
+    assert first.settle() == "play"
+
+    other = page.context.new_page()
+    other.goto("/hors-ligne/")
+    engine_ready(other)
+    second = TablePage(other)
+    assert second.settle() == "play"
+    assert second.card_names() == first.card_names()
+
+    first.play_playable()
+    first.settle()
+    expect(second.cards()).to_have_count(len(first.card_names()))
+    assert second.snapshot().hand == first.snapshot().hand

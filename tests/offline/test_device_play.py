@@ -118,7 +118,7 @@ def test_an_illegal_card_is_refused_with_its_reason_and_nothing_changes() -> Non
         (lambda table: table.pass_cards(["2C", "3C"], table.move), "Choisissez exactement 3"),
         (lambda table: table.pass_cards(["2C", "3C", "ZZ"], table.move), "Carte inconnue."),
         (lambda table: table.next_hand(table.move), "La manche n’est pas terminée."),
-        (lambda table: table.play_card("2C", table.move - 1), "Cette action a déjà été prise"),
+        (lambda table: table.play_card("2C", table.move - 1), "La partie a avancé entre-temps"),
     ],
     ids=["two-cards", "unknown-card", "hand-not-over", "stale-move"],
 )
@@ -130,6 +130,30 @@ def test_a_refused_action_says_why_and_changes_nothing(act, message: str) -> Non
 
     assert answer.error and answer.error.startswith(message), answer.error
     assert table.record == before and table.move == move
+
+
+def test_a_card_from_a_table_another_tab_moved_on_is_not_played() -> None:
+    table = DeviceTable.new(100, "easy", seed=SEED)
+    person_acts(table)  # the pass: the bots reply until the person's turn
+    drawn_at = table.move
+    while table.position.deal.turn != HUMAN:
+        table.advance()
+    card = table.position.deal.view(HUMAN).legal[0].code
+    table.play_card(card, table.move)
+    before = copy.deepcopy(table.record)
+
+    # The same card again from the table drawn before it: already done.
+    assert table.play_card(card, drawn_at).error.startswith("Cette action a déjà été prise")
+    # Another card from that table: the game moved on without it.
+    other = next(c.code for c in table.position.deal.view(HUMAN).hand if c.code != card)
+    assert table.play_card(other, drawn_at).error.startswith("La partie a avancé entre-temps")
+    assert table.record == before
+
+
+def test_a_new_game_s_seed_survives_javascript_s_numbers() -> None:
+    """The record goes through JSON.parse in the page: a seed over 2**53 came back rounded."""
+    seeds = {DeviceTable.new(50, "easy").record["seed"] for _ in range(50)}
+    assert all(0 <= seed < 2**53 for seed in seeds) and len(seeds) == 50
 
 
 def test_a_saved_record_resumes_where_it_stood() -> None:

@@ -3,7 +3,11 @@ worker at the root, the list of files to prepare, the pages, and the links to th
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -64,3 +68,23 @@ def test_a_page_that_needs_the_server_says_so(client: Client) -> None:
     page = client.get(reverse("offline:no_connection")).content.decode()
     assert "Disponible avec une connexion" in page
     assert f'href="{reverse("offline:play")}"' in page
+
+
+@needs_build
+def test_the_offline_page_says_its_files_version_and_gives_the_table_what_it_needs(
+    client: Client,
+) -> None:
+    """The service worker keeps the page only in the cache of the files it names; the
+    device's table reads the settings' labels, the session's token and who is signed in."""
+    client.force_login(User.objects.create_user("lea"))
+    offline = client.get(reverse("offline:play"))
+    listed = client.get(reverse("offline:files")).json()
+    assert offline["X-Offline-Version"] == listed["version"]
+    html = offline.content.decode()
+    data = json.loads(re.search(r'id="offline-page"[^>]*>(.*?)</script>', html).group(1))
+    assert data["page_url"] == reverse("offline:play") and data["language"] == "fr"
+    assert data["user"] == {"is_authenticated": True, "get_username": "lea"}
+    assert data["csrf_token"] and client.cookies["csrftoken"]
+    assert data["preference_fields"]["speed"]["label"] == "Vitesse des animations"
+    assert ["instantanee", "Instantanée"] in data["preference_fields"]["speed"]["choices"]
+    assert 'id="preferences"' in html and 'id="table-text"' in html

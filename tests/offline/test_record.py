@@ -104,3 +104,13 @@ def test_unreadable_moves_are_refused() -> None:
         record = copy.deepcopy(played_record())
         record["hands"][0]["moves"][4] = bad_move
         assert refused(record).code in ("bad_moves", "illegal_move")
+
+
+def test_the_device_s_seed_is_kept_when_sent_and_a_bad_one_refused() -> None:
+    record = played_record()
+    assert check_record(record, levels=LEVELS).seed is None
+    record["seed"] = 2**53 - 1
+    assert check_record(record, levels=LEVELS).seed == 2**53 - 1
+    for bad in (-1, 2**62, "12", 1.5, True):
+        record["seed"] = bad
+        assert refused(record).code == "bad_seed"

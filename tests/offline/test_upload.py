@@ -39,7 +39,7 @@ def guest() -> Client:
 
 def test_a_legal_game_is_stored_once_with_its_hands_moves_and_replay() -> None:
     client = guest()
-    record = played_record(target=50, seed=4)
+    record = {**played_record(target=50, seed=4), "seed": 2**53 - 7}
     status, answer = send(client, record)
     assert status == 201 and answer["stored"] == "new"
     game = Game.objects.get()
@@ -49,6 +49,9 @@ def test_a_legal_game_is_stored_once_with_its_hands_moves_and_replay() -> None:
     assert Move.objects.filter(game=game).count() == sum(len(h["moves"]) for h in record["hands"])
     assert game.move_count == Move.objects.filter(game=game).count()
     assert client.get(answer["replay"]).status_code == 200
+
+    # The seed the device drew is the stored game's (its bots, for « Rejouer ce moment »).
+    assert game.seed == record["seed"]
 
     # Twice uploaded (an answer lost on the way back): stored once.
     status, again = send(client, record)
