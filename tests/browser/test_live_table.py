@@ -70,6 +70,9 @@ def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_se
         alice.get_by_label("Facile").check()
         alice.get_by_role("button", name="Créer la table").click()
         expect(alice.get_by_role("heading", name="Table entre amis")).to_be_visible()
+        # The button works once live.js (deferred) has run: a heading can show before that
+        # on a loaded machine (CI once clicked too early, and nothing was copied).
+        alice.wait_for_load_state("domcontentloaded")
         alice.get_by_role("button", name="Copier le lien").click()
         expect(alice.get_by_role("button", name="Lien copié")).to_be_visible()
         link = alice.evaluate("navigator.clipboard.readText()")
