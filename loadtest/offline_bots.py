@@ -49,7 +49,8 @@ from offline.browser import OfflinePage
 fields = {name: {"label": name, "choices": [["normale", "Normale"]]}
           for name in ("speed", "card_size", "auto_play", "sounds")}
 started = time.perf_counter()
-page = OfflinePage(json.dumps({"language": "fr", "page_url": "/hors-ligne/",
+page = OfflinePage(json.dumps({"language": "fr", "languages": [["fr", "Français"]],
+    "page_url": "/hors-ligne/",
     "preference_fields": fields, "preferences": {}, "user": None}))
 answer = json.loads(page.new_game(50, "normal"))
 first_table = (time.perf_counter() - started) * 1000

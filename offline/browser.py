@@ -62,8 +62,9 @@ def _url_patterns(addresses: dict[str, str]) -> list[Any]:
     return patterns
 
 
-def setup(language: str) -> None:
-    """Django's template engine and translations, configured once for this page."""
+def setup(language: str, languages: list[list[str]]) -> None:
+    """Django's template engine and translations, configured once for this page, with the
+    site's languages as the page gives them (settings.LANGUAGES, its default first)."""
     if settings.configured:
         translation.activate(language)
         return
@@ -71,8 +72,8 @@ def setup(language: str) -> None:
         DEBUG=False,
         USE_I18N=True,
         USE_TZ=True,
-        LANGUAGE_CODE="fr",
-        LANGUAGES=[("fr", "Français"), ("en", "English")],
+        LANGUAGE_CODE=languages[0][0],
+        LANGUAGES=[(code, name) for code, name in languages],
         LOCALE_PATHS=[ROOT / "locale"],
         ROOT_URLCONF=__name__,
         INSTALLED_APPS=[],
@@ -111,7 +112,7 @@ class OfflinePage:
 
     def __init__(self, page_json: str) -> None:
         page = json.loads(page_json)
-        setup(page["language"])
+        setup(page["language"], page["languages"])
         new_game = PageLink(
             gettext_lazy("Nouvelle partie hors ligne"), "", page["page_url"] + NEW_GAME
         )

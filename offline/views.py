@@ -144,8 +144,9 @@ OFFLINE_VERSION_HEADER = "X-Offline-Version"
 
 def _page_data(request: HttpRequest) -> dict[str, object]:
     """What offline.browser.OfflinePage reads besides the visitor's settings (the page's
-    `preferences` JSON): the language, the page's address, the four settings' labels and
-    choices, who is signed in, and the session's CSRF token for the menu's forms."""
+    `preferences` JSON): the language and the site's languages, the page's address, the four
+    settings' labels and choices, who is signed in, and the session's CSRF token for the
+    menu's forms."""
     fields: dict[str, dict[str, object]] = {}
     for name, field in PreferencesForm().fields.items():
         fields[name] = {"label": str(field.label)}
@@ -155,6 +156,8 @@ def _page_data(request: HttpRequest) -> dict[str, object]:
     user = request.user
     return {
         "language": translation.get_language(),
+        # The site's default language first (offline.browser sets Django up with it).
+        "languages": sorted(settings.LANGUAGES, key=lambda item: item[0] != settings.LANGUAGE_CODE),
         "page_url": request.path,
         "preference_fields": fields,
         "csrf_token": get_token(request),

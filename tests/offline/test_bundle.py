@@ -75,7 +75,8 @@ from tests_person import person_acts
 fields = {name: {"label": name, "choices": [["normale", "Normale"]]}
           for name in ("speed", "card_size", "auto_play", "sounds")}
 page = OfflinePage(json.dumps({
-    "language": sys.argv[1], "page_url": "/hors-ligne/", "preference_fields": fields,
+    "language": sys.argv[1], "languages": [["fr", "Français"], ["en", "English"]],
+    "page_url": "/hors-ligne/", "preference_fields": fields,
     "preferences": {"speed": "normale", "card_size": "normale"}, "user": None,
 }))
 first = json.loads(page.new_game(50, "normal"))
