@@ -50,6 +50,7 @@ from game.table_play import (
     card_of,
     check_fresh,
     check_hand_over,
+    check_level,
     check_playing,
     hand_cards,
     hand_codes,
@@ -440,11 +441,9 @@ def change_difficulty(
         position = _lock(game_id, owner, kind)
         try:
             _check_playing(position)
-            if difficulty not in Difficulty.values:
-                raise Refused("bad_difficulty", _("Niveau inconnu."))
+            position.game.difficulty = check_level(difficulty)
         except Refused as refused:
             return Outcome(position, error=refused.message, error_code=refused.code)
-        position.game.difficulty = difficulty
         position.game.save(update_fields=["difficulty", "updated_at"])
     return Outcome(position)
 

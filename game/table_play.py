@@ -16,7 +16,7 @@ from typing import Protocol
 
 from django.utils.translation import gettext as _
 
-from game.bots import HINT_LEVEL, bot_class, make_bot
+from game.bots import HINT_LEVEL, LEVELS, bot_class, make_bot
 from game.engine import Card, Deal, Move as EngineMove, Phase, deal_hands
 from game.seating import Seating
 from game.turns import pending_bot_seat
@@ -80,6 +80,13 @@ def check_fresh(current: int, expected: int | None, repeated: bool) -> None:
         )
         raise Refused("table_changed", changed)
     raise Refused("stale", _("Cette action a déjà été prise en compte. La table est à jour."))
+
+
+def check_level(level: object) -> str:
+    """A level the bots may be given (« Changer le niveau »): one of those offered."""
+    if level not in LEVELS:
+        raise Refused("bad_difficulty", _("Niveau inconnu."))
+    return str(level)
 
 
 def check_hand_over(deal: Deal) -> None:

@@ -154,6 +154,8 @@ class OfflinePage:
             answer = table.advance()
         elif action == "next_hand":
             answer = table.next_hand(move)
+        elif action == "change_difficulty":
+            answer = table.change_difficulty(str(form.get("difficulty") or ""))
         else:
             raise ValueError(f"no such action: {action}")
         return self._answer(table, answer)

@@ -27,6 +27,7 @@ from game.table_play import (
     card_of,
     check_fresh,
     check_hand_over,
+    check_level,
     check_playing,
     hand_cards,
     hand_codes,
@@ -46,6 +47,7 @@ OFFLINE_URLS = TableUrls(
     pass_cards="#pass_cards",
     play_card="#play_card",
     advance="#advance",
+    change_difficulty="#change_difficulty",
     next_hand="#next_hand",
     play_again="#play_again",
 )
@@ -88,11 +90,13 @@ class DevicePosition:
     game: DeviceGame
     hand_number: int
     deal: Deal
+    # The level this hand's bots play at (the game's may change for the next hands).
+    level: str
     seating: Seating = field(default=SOLO_SEATING)
 
     @property
     def bots_level(self) -> str:
-        return self.game.difficulty
+        return self.level
 
     @property
     def seed(self) -> int:
@@ -103,7 +107,7 @@ class DevicePosition:
         return TableSource(
             game=self.game,
             hand_number=self.hand_number,
-            hand_level=self.game.difficulty,
+            hand_level=self.level,
             deal=self.deal,
             seating=self.seating,
         )
@@ -128,7 +132,7 @@ def replay_record(record: Mapping[str, Any]) -> DevicePosition:
             game.scored.record(deal)
     if deal is None:
         raise ValueError("a record holds at least its first hand")
-    return DevicePosition(game=game, hand_number=len(hands), deal=deal)
+    return DevicePosition(game, len(hands), deal, _level_of(hands[-1], game))
 
 
 def _replayed(hand: Mapping[str, Any], number: int, scored: Match) -> Deal:
@@ -183,7 +187,7 @@ class DeviceTable:
                 "target": target,
                 "difficulty": difficulty,
                 "seed": seed,
-                "hands": [_dealt(seed, 1)],
+                "hands": [_dealt(seed, 1, difficulty)],
             }
         )
         immediate_replies(table.position, table._apply)
@@ -225,10 +229,19 @@ class DeviceTable:
         except Refused as refused:
             return Answer(error=refused.message)
         game, number = self.position.game, self.position.hand_number + 1
-        self.record["hands"].append(_dealt(game.seed, number))
+        self.record["hands"].append(_dealt(game.seed, number, game.difficulty))
         deal = _replayed(self.record["hands"][-1], number, game.scored)
-        self.position = DevicePosition(game=game, hand_number=number, deal=deal)
+        self.position = DevicePosition(game, number, deal, game.difficulty)
         return self._answer(immediate_replies(self.position, self._apply))
+
+    def change_difficulty(self, level: str) -> Answer:
+        """« Changer le niveau »: the bots' level from the next hand on, as on the server."""
+        try:
+            check_playing(self.finished)
+            self.record["difficulty"] = self.position.game.difficulty = check_level(level)
+        except Refused as refused:
+            return Answer(error=refused.message)
+        return Answer()
 
     def _act(
         self,
@@ -275,6 +288,13 @@ class DeviceTable:
         return Answer(new_plays=sum(not move.is_pass for move in moves))
 
 
-def _dealt(seed: int, number: int) -> dict[str, Any]:
-    """A new hand of the record: its four hands as dealt (as on the server), no move yet."""
-    return {"dealt": hand_codes(hand_cards(seed, number)), "moves": []}
+def _dealt(seed: int, number: int, level: str) -> dict[str, Any]:
+    """A new hand of the record: its four hands as dealt (as on the server), its bots'
+    level, no move yet."""
+    return {"dealt": hand_codes(hand_cards(seed, number)), "moves": [], "level": level}
+
+
+def _level_of(hand: Mapping[str, Any], game: DeviceGame) -> str:
+    """A record's hand's bots' level (a record from before levels were kept per hand: the
+    game's)."""
+    return str(hand.get("level") or game.difficulty)

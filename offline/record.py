@@ -45,6 +45,9 @@ class CheckedHand:
     dealt: tuple[tuple[str, ...], ...]
     moves: tuple[Move, ...]
     deal: Deal
+    # The bots' level this hand was played at, when the record says (« Changer le niveau »
+    # applies from the next hand); else the game's.
+    level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ def check_record(record: object, *, levels: Sequence[str]) -> CheckedGame:
     for number, hand in enumerate(hands, start=1):
         if match.is_over:
             raise BadRecord("after_the_end", hand=number)
-        checked.append(_check_hand(number, hand, match))
+        checked.append(_check_hand(number, hand, match, levels))
         match.record(checked[-1].deal)
     if not match.is_over:
         raise BadRecord("not_over", hand=len(hands))
@@ -109,9 +112,12 @@ def _uuid(value: object) -> uuid.UUID:
         raise BadRecord("bad_id") from None
 
 
-def _check_hand(number: int, hand: object, match: Match) -> CheckedHand:
+def _check_hand(number: int, hand: object, match: Match, levels: Sequence[str]) -> CheckedHand:
     if not isinstance(hand, dict):
         raise BadRecord("bad_hand", hand=number)
+    level = hand.get("level")
+    if level is not None and (not isinstance(level, str) or level not in levels):
+        raise BadRecord("bad_difficulty", hand=number)
     dealt, moves = hand.get("dealt"), hand.get("moves")
     if not isinstance(dealt, list) or len(dealt) != 4 or not all(isinstance(h, str) for h in dealt):
         raise BadRecord("bad_deal", hand=number)
@@ -131,7 +137,7 @@ def _check_hand(number: int, hand: object, match: Match) -> CheckedHand:
             raise BadRecord("illegal_move", hand=number, move=index) from None
     if deal.phase != Phase.FINISHED:
         raise BadRecord("hand_not_finished", hand=number)
-    return CheckedHand(number, direction, codes, parsed, deal)
+    return CheckedHand(number, direction, codes, parsed, deal, level)
 
 
 def _move(entry: object, hand: int, index: int) -> Move:

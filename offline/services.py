@@ -69,7 +69,7 @@ def _create(owner: Owner, checked: CheckedGame) -> Game:
             game=game,
             number=played.number,
             direction=played.direction.value,
-            difficulty=checked.difficulty,
+            difficulty=played.level or checked.difficulty,
             dealt=[" ".join(cards) for cards in played.dealt],
         )
         record_hand_result(hand, played.deal)

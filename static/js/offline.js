@@ -191,7 +191,12 @@ if (root && root.dataset.filesUrl) {
       return;
     }
     const data = new FormData(form);
-    const fields = { move: data.get("move"), card: data.get("card"), cards: data.getAll("cards") };
+    const fields = {
+      move: data.get("move"),
+      card: data.get("card"),
+      cards: data.getAll("cards"),
+      difficulty: data.get("difficulty"),
+    };
     acting = true;
     // After the next paint, so that « réfléchit… » shows before a bot thinks.
     requestAnimationFrame(() =>

@@ -154,7 +154,8 @@ def reload_resumes(page: Page, table: TablePage) -> bool:
 
 def test_two_tabs_play_one_game(page: Page) -> None:
     """A second tab of « Jouer hors ligne » shows the game in progress, and follows each
-    card the first one plays (the record is the browser's one copy of the game)."""
+    card the first one plays (the record is the browser's one copy of the game), and the
+    level the first one changes."""
     play_instantly(page.context)
     prepare(page)
     engine_ready(page)
@@ -175,3 +176,12 @@ def test_two_tabs_play_one_game(page: Page) -> None:
     first.settle()
     expect(second.cards()).to_have_count(len(first.card_names()))
     assert second.snapshot().hand == first.snapshot().hand
+
+    # « Changer le niveau » works offline too, from the next hand, and the other tab sees it.
+    page.get_by_text("Menu", exact=True).click()
+    first.table.get_by_label("Difficile").check()
+    first.table.get_by_role("button", name="Changer le niveau").click()
+    note = "Niveau « Difficile » à partir de la manche suivante."
+    expect(page.get_by_text(note)).to_be_visible()
+    expect(other.get_by_text(note)).to_be_visible()
+    expect(first.table.get_by_text("Robots : Normal")).to_be_visible()

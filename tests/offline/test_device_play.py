@@ -19,7 +19,7 @@ from game.seats import HUMAN
 from offline.device import Answer, DeviceTable
 from offline.record import check_record
 from tests.driving import human_acts
-from tests.offline.test_device_table import device_record
+from tests.offline.test_device_table import OFFLINE, device_record
 
 SEED = 20261203
 
@@ -154,6 +154,31 @@ def test_a_new_game_s_seed_survives_javascript_s_numbers() -> None:
     """The record goes through JSON.parse in the page: a seed over 2**53 came back rounded."""
     seeds = {DeviceTable.new(50, "easy").record["seed"] for _ in range(50)}
     assert all(0 <= seed < 2**53 for seed in seeds) and len(seeds) == 50
+
+
+def test_a_new_level_applies_from_the_next_hand_and_the_server_stores_each_hand_s() -> None:
+    table = DeviceTable.new(50, "easy", seed=SEED)
+    person_acts(table)
+
+    assert table.change_difficulty("hard") == Answer()
+    assert table.position.bots_level == "easy"
+    assert (
+        "Niveau « Difficile » à partir de la manche suivante."
+        in table.draw(OFFLINE, Answer()).difficulty_note
+    )
+    play_to_the_end(table)
+
+    levels = [hand["level"] for hand in table.record["hands"]]
+    assert levels[0] == "easy" and set(levels[1:]) == {"hard"}
+    checked = check_record(table.record, levels=Difficulty.values)
+    assert [hand.level for hand in checked.hands] == levels
+    assert table.change_difficulty("normal").error == "La partie est terminée."
+
+
+def test_an_unknown_level_is_refused() -> None:
+    table = DeviceTable.new(50, "easy", seed=SEED)
+    assert table.change_difficulty("dieu").error == "Niveau inconnu."
+    assert table.record["difficulty"] == "easy"
 
 
 def test_a_saved_record_resumes_where_it_stood() -> None:

@@ -44,6 +44,7 @@ def device_record(game: Game) -> dict:
             {
                 "dealt": [" ".join(card.code for card in cards) for cards in hand.dealt_cards()],
                 "moves": [[move.seat, move.cards] for move in hand.moves.order_by("number")],
+                "level": hand.difficulty,
             }
         )
     return {

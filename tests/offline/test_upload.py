@@ -40,6 +40,7 @@ def guest() -> Client:
 def test_a_legal_game_is_stored_once_with_its_hands_moves_and_replay() -> None:
     client = guest()
     record = {**played_record(target=50, seed=4), "seed": 2**53 - 7}
+    record["hands"][1]["level"] = "hard"
     status, answer = send(client, record)
     assert status == 201 and answer["stored"] == "new"
     game = Game.objects.get()
@@ -52,6 +53,10 @@ def test_a_legal_game_is_stored_once_with_its_hands_moves_and_replay() -> None:
 
     # The seed the device drew is the stored game's (its bots, for « Rejouer ce moment »).
     assert game.seed == record["seed"]
+    # Each hand at the level it was played at (« Changer le niveau » applies to the next).
+    assert list(game.hands.order_by("number").values_list("difficulty", flat=True)) == [
+        hand.get("level", record["difficulty"]) for hand in record["hands"]
+    ]
 
     # Twice uploaded (an answer lost on the way back): stored once.
     status, again = send(client, record)
