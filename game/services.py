@@ -168,8 +168,11 @@ def _check_fresh(
     same: Callable[[Move], bool] | None = None,
 ) -> None:
     """table_play.check_fresh, with whether the post repeats a move its seat made since."""
-    since = [move for move in position.moves if move.number > (expected_move or 0)]
-    repeated = any(move.seat == seat and same(move) for move in since) if same else True
+
+    def repeated() -> bool:
+        since = [move for move in position.moves if move.number > (expected_move or 0)]
+        return any(move.seat == seat and same(move) for move in since) if same else True
+
     check_fresh(position.game.move_count, expected_move, repeated)
 
 

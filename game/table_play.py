@@ -68,13 +68,14 @@ def check_playing(game_over: bool) -> None:
         raise Refused("game_over", _("La partie est terminée."))
 
 
-def check_fresh(current: int, expected: int | None, repeated: bool) -> None:
+def check_fresh(current: int, expected: int | None, repeated: Callable[[], bool]) -> None:
     """A post drawn at another move number than `current` is refused: as already done when
-    it repeats a move its seat made since (`repeated`: two tabs, a double click), else as
-    a table that moved on without it (a stale tab), whose current state the answer shows."""
+    it repeats a move its seat made since (`repeated()`, asked only then: two tabs, a double
+    click), else as a table that moved on without it (a stale tab), whose current state
+    the answer shows."""
     if expected is None or expected == current:
         return
-    if expected < current and not repeated:
+    if expected < current and not repeated():
         changed = _(
             "La partie a avancé entre-temps : votre carte n’a pas été jouée. Voici la table à jour."
         )

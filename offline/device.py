@@ -267,9 +267,12 @@ class DeviceTable:
         """As the server checks a post (game.table_play): not once the game is over, nor
         from a table drawn at another move (a double click, another tab)."""
         check_playing(self.finished)
-        made = [move for hand in self.record["hands"] for move in hand["moves"]]
-        since = made[expected_move or 0 :]
-        repeated = not repeats or any(seat == HUMAN and repeats(c) for seat, c in since)
+
+        def repeated() -> bool:
+            made = [move for hand in self.record["hands"] for move in hand["moves"]]
+            since = made[expected_move or 0 :]
+            return not repeats or any(seat == HUMAN and repeats(c) for seat, c in since)
+
         check_fresh(self.move, expected_move, repeated)
 
     def _apply(self, move: Move) -> Move:
