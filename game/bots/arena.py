@@ -29,6 +29,10 @@ from .base import Bot, registered_levels
 from .selfplay import play_to_end
 
 Z_95 = 1.96
+# Points a seat must hold alone, every point taken so far, for its hand to count as a moon
+# attempt in the report: the Q♠ and seven hearts, past where a hand that merely took the queen
+# early stands, and where the others must stop it or lose 26.
+MOON_ATTEMPT = 20
 
 type LevelOptions = Mapping[str, Mapping[str, object]]
 """Per level code, the keyword options its bots are made with."""
@@ -41,6 +45,7 @@ class DealOutcome(NamedTuple):
     field_mean: float
     tested_moons: int
     field_moons: int
+    tested_attempts: int
     decision_seconds: tuple[float, ...]
     """How long each decision of the tested bot took (passes and plays)."""
 
@@ -59,8 +64,16 @@ class ArenaResult:
     ci_low: float
     ci_high: float
     tested_moons: int
+    """Hands in which the tested bot shot the moon."""
     field_moons: int
+    """Hands in which a field bot shot the moon at a table where the tested bot sat."""
+    tested_attempts: int
+    """Hands in which the tested bot led a moon race (`moon_attempted`), shot or not."""
     decision_seconds: tuple[float, ...]
+
+    def per_100_hands(self, count: int) -> float:
+        """A count of the tested bot's hands (`deals` x 4 of them) per 100 hands."""
+        return 100 * count / (4 * self.deals)
 
     def percentile_ms(self, fraction: float) -> float:
         """A percentile of the tested bot's decision times, in milliseconds."""
@@ -78,6 +91,10 @@ class ArenaResult:
                 f" ({self.field_moons} moons shot)",
                 f"  difference: {self.difference:+.3f}"
                 f"  (95% CI {self.ci_low:+.3f} .. {self.ci_high:+.3f}; negative is better)",
+                f"  moons per 100 hands of {self.tested}:"
+                f" attempted {self.per_100_hands(self.tested_attempts):.2f},"
+                f" shot {self.per_100_hands(self.tested_moons):.2f};"
+                f" shot against it by the field {self.per_100_hands(self.field_moons):.2f}",
                 f"  {self.tested} decision time: p50 {self.percentile_ms(0.5):.3f} ms,"
                 f" p95 {self.percentile_ms(0.95):.3f} ms,"
                 f" p99 {self.percentile_ms(0.99):.3f} ms,"
@@ -137,7 +154,7 @@ def play_rotations(
     direction = PassDirection.for_hand(number + 1)
     options = options or {}
     tested_scores, field_scores, timings = [], [], []
-    tested_moons = field_moons = 0
+    tested_moons = field_moons = tested_attempts = 0
     for rotation in range(4):
         levels = [tested if seat == rotation else field for seat in range(4)]
         bots = [
@@ -151,6 +168,7 @@ def play_rotations(
             statistics.fmean(s for seat, s in enumerate(scores) if seat != rotation)
         )
         timings += times
+        tested_attempts += moon_attempted(deal, rotation)
         if deal.moon_shooter is not None:
             if deal.moon_shooter == rotation:
                 tested_moons += 1
@@ -161,8 +179,26 @@ def play_rotations(
         statistics.fmean(field_scores),
         tested_moons,
         field_moons,
+        tested_attempts,
         tuple(timings),
     )
+
+
+def moon_attempted(deal: Deal, seat: int) -> bool:
+    """Whether `seat` led a moon race: alone with every point taken, `MOON_ATTEMPT` or more.
+
+    A shot moon always counts; a hand that took only the early Q♠ and a few hearts does not.
+    """
+    taken = mine = 0
+    for trick in deal.tricks:
+        taken += trick.points
+        if trick.winner == seat:
+            mine += trick.points
+        if mine != taken:
+            return False
+        if mine >= MOON_ATTEMPT:
+            return True
+    return False
 
 
 def run_arena(
@@ -199,6 +235,7 @@ def run_arena(
         ci_high=difference + spread,
         tested_moons=sum(outcome.tested_moons for outcome in outcomes),
         field_moons=sum(outcome.field_moons for outcome in outcomes),
+        tested_attempts=sum(outcome.tested_attempts for outcome in outcomes),
         decision_seconds=tuple(t for outcome in outcomes for t in outcome.decision_seconds),
     )
 

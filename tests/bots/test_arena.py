@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from game.bots import gettext_noop
-from game.bots.arena import main, run_arena
+from game.bots.arena import main, moon_attempted, run_arena
 from game.bots.levels.normal import NormalBot
+from game.engine.deal import Trick
 
 
 def test_a_short_series_reports_both_averages_and_their_paired_difference():
@@ -67,3 +70,26 @@ def test_the_command_line_prints_the_figures(capsys):
     assert "easy against a field of normal" in printed
     assert "difference" in printed
     assert "95% CI" in printed
+
+
+def _tricks(*winners_and_points):
+    return SimpleNamespace(
+        tricks=[Trick(0, (), winner, points) for winner, points in winners_and_points]
+    )
+
+
+def test_a_moon_attempt_is_every_point_taken_alone_until_twenty_or_more():
+    assert moon_attempted(_tricks((2, 0), (1, 13), (1, 4), (1, 3)), seat=1)
+    assert moon_attempted(_tricks((1, 13), (1, 7)), seat=1)
+    # The early queen and a few hearts, then someone else takes a heart: no attempt.
+    assert not moon_attempted(_tricks((1, 13), (1, 4), (3, 1), (1, 8)), seat=1)
+    assert not moon_attempted(_tricks((1, 13), (1, 6)), seat=1)
+    assert not moon_attempted(_tricks((0, 13), (0, 13)), seat=1)
+
+
+def test_the_report_gives_the_moons_per_100_hands():
+    result = run_arena("normal", "easy", deals=5, seed=2)
+
+    assert result.per_100_hands(result.field_moons) == 5 * result.field_moons
+    assert result.tested_attempts >= result.tested_moons
+    assert "moons per 100 hands of normal: attempted" in result.report()
