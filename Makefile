@@ -9,7 +9,7 @@ PORT ?= 8000
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test test-unit test-browser test-services bench load screens lint format venv migrate clean
+.PHONY: run test test-unit test-browser test-services bench arena load screens lint format venv migrate clean
 
 venv:
 	@scripts/bootstrap.sh
@@ -41,6 +41,19 @@ test-services: venv
 
 bench: venv
 	$(PYTHON) -m game.bench
+
+# The bots' strength table of README: each tested:field pair of ARENA_PAIRS over ARENA_DEALS
+# seeded deals (200: 800 seat-rotated hands of the tested level) on both cores, with the date
+# and each command. Difficile against difficile-v1 takes about half an hour here.
+ARENA_DEALS ?= 200
+ARENA_PAIRS ?= normal:easy hard:normal hard:difficile-v1
+arena: venv
+	@date -u '+%Y-%m-%d %H:%M UTC'
+	@for pair in $(ARENA_PAIRS); do \
+		command="$(PYTHON) -m game.bots.arena --seat $${pair%%:*} --field $${pair#*:}"; \
+		command="$$command --deals $(ARENA_DEALS) --jobs 2"; \
+		echo "$$command"; $$command || exit 1; \
+	done
 
 # Locust, headless, against servers of its own on free ports at 127.0.0.1: guests play whole
 # games through the page's htmx posts for LOAD_RUN_TIME seconds (60), then the summary per

@@ -135,7 +135,7 @@ def test_a_subclass_that_names_no_level_of_its_own_is_not_a_new_level(scratch_re
         """Inherits the level of its parent: the register does not change."""
 
     assert bot_class("hard") is HardBot
-    assert registered_levels() == dict(LEVELS)
+    assert list(registered_levels()) == [*LEVELS, "difficile-v1"]
 
 
 def test_a_level_kept_for_the_arena_can_be_made_but_is_not_offered(scratch_register):
@@ -146,7 +146,7 @@ def test_a_level_kept_for_the_arena_can_be_made_but_is_not_offered(scratch_regis
         offered = False
 
     assert make_bot("arena-only", seed=3).seed == 3
-    assert list(registered_levels()) == ["easy", "normal", "hard", "arena-only"]
+    assert list(registered_levels()) == ["easy", "normal", "hard", "arena-only", "difficile-v1"]
     assert "arena-only" not in LEVELS
 
 

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from itertools import combinations
 from time import perf_counter
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from game.engine import Card, PlayerView
 from game.engine.cards import (
@@ -58,6 +58,11 @@ class HardBot(Bot):
     label = gettext_noop("Difficile")
     order = 3
     searches = True
+    # The search's settings, class-wide so that a level kept for comparison in the arena
+    # (`difficile-v1`) is this class with its own values, never a copy of the code.
+    play_work: ClassVar[int] = PLAY_WORK
+    pass_work: ClassVar[int] = PASS_WORK
+    max_samples: ClassVar[int] = MAX_SAMPLES
 
     def __init__(
         self,
@@ -109,7 +114,9 @@ class HardBot(Bot):
             )
             return margin(scores, seat)
 
-        samples = self.samples or _budget(PLAY_WORK, len(candidates), sum(knowledge.sizes))
+        samples = self.samples or self._budget(
+            self.play_work, len(candidates), sum(knowledge.sizes)
+        )
         searched = search(len(candidates), samples, lambda: sampler.sample(rng), score, deadline)
         self._report_cut_short(view, searched)
         return CARDS[candidates[searched.best].bit_length() - 1]
@@ -144,10 +151,15 @@ class HardBot(Bot):
             leader = next(other for other in range(4) if world[other] & TWO_OF_CLUBS_BIT)
             return margin(play_out(world, leader, [], True, False, [0, 0, 0, 0]), seat)
 
-        samples = self.pass_samples or _budget(PASS_WORK, len(candidates), 52)
+        samples = self.pass_samples or self._budget(self.pass_work, len(candidates), 52)
         searched = search(len(candidates), samples, draw, score, deadline)
         self._report_cut_short(view, searched)
         return cards_of(candidates[searched.best])
+
+    def _budget(self, work: int, candidates: int, plays: int) -> int:
+        """Samples that fit the work budget (card plays), within bounds that keep it sound."""
+        cost = sum(share * alive for share, alive in halving_rounds(candidates)) * plays
+        return max(MIN_SAMPLES, min(self.max_samples, int(work / cost)))
 
     def _report_cut_short(self, view: PlayerView, searched: Searched) -> None:
         """A search the safety net stopped chose by the clock, not by its budget: say so."""
@@ -228,12 +240,6 @@ def halving_rounds(candidates: int) -> list[tuple[float, int]]:
         rounds.append((share, alive))
         alive = max(2, (alive + 1) // 2)
     return rounds
-
-
-def _budget(work: int, candidates: int, plays: int) -> int:
-    """Samples that fit the work budget (card plays), within bounds that keep it sound."""
-    cost = sum(share * alive for share, alive in halving_rounds(candidates)) * plays
-    return max(MIN_SAMPLES, min(MAX_SAMPLES, int(work / cost)))
 
 
 def equivalent_groups(legal: int, hidden: int) -> list[int]:
