@@ -8,6 +8,8 @@ choice among legal cards lives here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.engine.cards import (
     HEARTS,
     HEARTS_MASK,
@@ -175,6 +177,11 @@ def choose_in_moon_race(
     return highest(cheap) if cheap else 0
 
 
+type Chooser = Callable[[int, int, int, int, int, int], int]
+"""One seat's own choice in a playout: given (legal, hand, trick, lead suit, position in the
+trick, the others' cards), a bit of `legal`, or 0 to leave the choice to the policy."""
+
+
 def play_out(
     hands: list[int],
     leader: int,
@@ -182,11 +189,14 @@ def play_out(
     first_trick: bool,
     hearts_broken: bool,
     points: list[int],
+    chooser_seat: int = -1,
+    chooser: Chooser | None = None,
 ) -> list[int]:
     """Play the hand to its end with the policy; the hand's scores with the moon applied.
 
     `plays` are the bits already in the current trick, from `leader` on. `hands`, `plays`
-    and `points` are changed in place: pass copies.
+    and `points` are changed in place: pass copies. The seat `chooser_seat`, if any, asks
+    `chooser` first at each of its turns (the tree search's own moves).
     """
     while True:
         trick = 0
@@ -199,7 +209,14 @@ def play_out(
             seat = (leader + position) & 3
             hand = hands[seat]
             legal = legal_mask(hand, lead_suit, first_trick, hearts_broken)
-            if not legal & (legal - 1):
+            bit = (
+                chooser(legal, hand, trick, lead_suit, position, left & ~hand)
+                if seat == chooser_seat and chooser
+                else 0
+            )
+            if bit:
+                pass
+            elif not legal & (legal - 1):
                 bit = legal
             elif shooter < 0:
                 bit = choose_card(hand, legal, trick, lead_suit, position, left & ~hand)

@@ -11,7 +11,13 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.levels import hard
-from game.bots.levels.hard import MAX_SAMPLES, TIME_LIMIT, HardBot, equivalent_groups
+from game.bots.levels.hard import (
+    MAX_SAMPLES,
+    TIME_LIMIT,
+    TREE_ITERATIONS,
+    HardBot,
+    equivalent_groups,
+)
 from game.bots.sampling import knowledge_of
 from game.engine import Deal, PassDirection, PlayerView, deal_hands
 from game.engine.cards import mask_of
@@ -65,9 +71,10 @@ def test_a_slow_machine_gets_the_same_cards_and_passes_as_a_fast_one(monkeypatch
     plays, passes = positions(8), pass_views(2)
     monkeypatch.setattr(hard, "perf_counter", FakeClock(step=0.0))
     unhurried = decisions(HardBot(seed=11), plays, passes)
-    # Each sampled deal now takes long enough that the largest search (MAX_SAMPLES deals)
-    # comes close to the safety net: a machine dozens of times slower than this one.
-    slow = FakeClock(step=0.9 * TIME_LIMIT / MAX_SAMPLES)
+    # Each sampled deal now takes long enough that the largest search (MAX_SAMPLES deals for
+    # a pass, TREE_ITERATIONS for a card) comes close to the safety net: a machine dozens of
+    # times slower than this one.
+    slow = FakeClock(step=0.9 * TIME_LIMIT / max(MAX_SAMPLES, TREE_ITERATIONS))
     monkeypatch.setattr(hard, "perf_counter", slow)
 
     with caplog.at_level(logging.WARNING, logger="game.bots"):

@@ -1,15 +1,18 @@
-"""« Difficile »: a sampling search over the deals the seat cannot see.
+"""« Difficile »: a search over the deals the seat cannot see.
 
-For each decision the bot draws many deals of the unseen cards that agree with what it
-knows (`sampling`), plays every candidate card in each of them, lets a cheap but sensible
-policy finish the hand (`playout`), and keeps the card with the lowest average score for
-itself, the moon applied. Passing is decided the same way: a short list of sensible passes,
-each played out over sampled deals in which the others pass too.
+For each card the bot draws deals of the unseen cards that agree with what it knows
+(`sampling`) and plays the hand out in each, the others by a cheap but sensible policy
+(`playout`), its own cards from a tree of its next cards (`tree_search`), so a card is
+judged with good later cards of ours, not the policy's; the card played most wins. With
+`tree_iterations` at 0 (`difficile-v1`) each candidate card is instead played out once per
+sampled deal, our later cards the policy's, and the lowest total wins. Passing
+is a flatter search: a short list of sensible passes, each played out over sampled deals in
+which the others pass too, the lowest average score for itself kept, the moon applied.
 
 Every decision draws its randomness from the seed and the view alone, and its budget is
-counted in work (sampled deals, sized by the card plays they cost), never in time: so the
-same seed and view give the same card on any machine, however busy. A wall-clock cap well
-above what the budget costs is only a safety net; a search it cuts short is logged.
+counted in work (sampled deals, or card plays for the pass), never in time: so the same seed
+and view give the same card on any machine, however busy. A wall-clock cap well above what
+the budget costs is only a safety net; a search it cuts short is logged.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from game.engine.rules import NO_LEAD
 from ..base import Bot, decision_rng, gettext_noop
 from ..playout import bits_of, choose_card, pass_danger, play_out, policy_pass
 from ..sampling import DealSampler, knowledge_of
+from ..tree_search import position_of, tree_search
 
 logger = logging.getLogger("game.bots")
 
@@ -45,6 +49,10 @@ PASS_WORK = 100_000
 # Fewer samples than this and the averages are noise; more than this and they stop moving.
 MIN_SAMPLES = 16
 MAX_SAMPLES = 400
+# The tree search: one sampled deal per iteration, and UCB's exploration constant for rewards
+# of about -1 .. 1 (`tree_search`), measured in the arena (docs/bots.md).
+TREE_ITERATIONS = 2000
+EXPLORATION = 0.5
 # Wall-clock safety net (seconds), about five times the slowest budgeted decision measured:
 # only a machine that much slower or busier reaches it, and then the search answers with the
 # deals seen so far (a card that may differ from an unhurried search's) and logs a warning.
@@ -63,6 +71,10 @@ class HardBot(Bot):
     play_work: ClassVar[int] = PLAY_WORK
     pass_work: ClassVar[int] = PASS_WORK
     max_samples: ClassVar[int] = MAX_SAMPLES
+    tree_iterations: ClassVar[int] = TREE_ITERATIONS
+    """Sampled deals of the play search's tree (`tree_search`); 0 for one playout per card and
+    deal, budgeted by `play_work` and `max_samples` (`difficile-v1`)."""
+    exploration: ClassVar[float] = EXPLORATION
 
     def __init__(
         self,
@@ -88,8 +100,8 @@ class HardBot(Bot):
         seat = view.seat
         knowledge = knowledge_of(view)
         hand = knowledge.hand
-        plays = [card.bit for _, card in view.current_trick]
-        leader = view.current_trick[0][0] if plays else seat
+        position = position_of(view)
+        plays = list(position.plays)
         lead_suit = view.current_trick[0][1].suit_index if plays else NO_LEAD
         legal = mask_of(view.legal)
         groups = equivalent_groups(legal, knowledge.hidden)
@@ -101,16 +113,29 @@ class HardBot(Bot):
         candidates = [group & -group for group in groups]
         sampler = DealSampler(knowledge)
         rng = decision_rng(self.seed, view)
-        first_trick = view.is_first_trick
-        hearts_broken = view.hearts_broken
-        points = list(view.points_taken)
+        if self.tree_iterations:
+            tree = tree_search(
+                sum(candidates),
+                position,
+                lambda: sampler.sample(rng),
+                self.samples or self.tree_iterations,
+                self.exploration,
+                lambda: perf_counter() > deadline,
+            )
+            self._report_cut_short(view, tree.iterations, tree.planned)
+            return CARDS[tree.best.bit_length() - 1]
 
         def score(index: int, hands: list[int]) -> int:
             bit = candidates[index]
             world = hands.copy()
             world[seat] = hand ^ bit
             scores = play_out(
-                world, leader, [*plays, bit], first_trick, hearts_broken, points.copy()
+                world,
+                position.leader,
+                [*plays, bit],
+                position.first_trick,
+                position.hearts_broken,
+                list(position.points),
             )
             return margin(scores, seat)
 
@@ -118,7 +143,7 @@ class HardBot(Bot):
             self.play_work, len(candidates), sum(knowledge.sizes)
         )
         searched = search(len(candidates), samples, lambda: sampler.sample(rng), score, deadline)
-        self._report_cut_short(view, searched)
+        self._report_cut_short(view, searched.worlds, searched.planned)
         return CARDS[candidates[searched.best].bit_length() - 1]
 
     # -- passing ---------------------------------------------------------------------------
@@ -153,7 +178,7 @@ class HardBot(Bot):
 
         samples = self.pass_samples or self._budget(self.pass_work, len(candidates), 52)
         searched = search(len(candidates), samples, draw, score, deadline)
-        self._report_cut_short(view, searched)
+        self._report_cut_short(view, searched.worlds, searched.planned)
         return cards_of(candidates[searched.best])
 
     def _budget(self, work: int, candidates: int, plays: int) -> int:
@@ -161,16 +186,16 @@ class HardBot(Bot):
         cost = sum(share * alive for share, alive in halving_rounds(candidates)) * plays
         return max(MIN_SAMPLES, min(self.max_samples, int(work / cost)))
 
-    def _report_cut_short(self, view: PlayerView, searched: Searched) -> None:
+    def _report_cut_short(self, view: PlayerView, spent: int, planned: int) -> None:
         """A search the safety net stopped chose by the clock, not by its budget: say so."""
-        if searched.worlds < searched.planned:
+        if spent < planned:
             logger.warning(
                 "Difficile hit its %.2f s safety net: seat %d, %s, %d of %d sampled deals",
                 self.time_limit,
                 view.seat,
                 view.phase,
-                searched.worlds,
-                searched.planned,
+                spent,
+                planned,
             )
 
 

@@ -21,3 +21,4 @@ class HardV1Bot(HardBot):
     play_work = 150_000
     pass_work = 100_000
     max_samples = 400
+    tree_iterations = 0
