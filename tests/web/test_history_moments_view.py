@@ -18,19 +18,14 @@ from game.history import analysis as moment_analysis, moment_store
 from game.history.reasons import Reason, ReasonKey
 from game.history.steps import HandRecord
 from game.models import Game, Hand, HandAnalysis
+from tests.game.test_moments_reasons import QUEEN_TRAP
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import recorded_game
 
 pytestmark = pytest.mark.django_db
 
-# Hugo takes the first trick with the A♣ and leads the ♠3; Chloé's only spade is the Q♠,
-# so she must drop it; you hold the A♠ and the 2♠: the ace takes 13 points, the 2 nothing.
-QUEEN_TRAP_HANDS = [
-    "4C TC JC QC KC AS 2S 9H TH JH QH KH AH",
-    "2C 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-    "AC 3S 4S 5S 6S 7S 8S 9S TS JS KS AD 2H",
-    "3C 5C 6C 7C 8C 9C QS 3H 4H 5H 6H 7H 8H",
-]
+# The deal of the analysis tests: you take Chloé's Q♠ with the A♠ when the 2♠ would duck.
+QUEEN_TRAP_HANDS = QUEEN_TRAP
 QUEEN_TRAP_PLAYS = [(1, "2C"), (2, "AC"), (3, "3C"), (0, "4C"), (2, "3S"), (3, "QS"), (0, "AS")]
 
 
