@@ -42,8 +42,9 @@ from ..tree_search import position_of, tree_search
 
 logger = logging.getLogger("game.bots")
 
-# Card plays simulated per decision (about 1 to 2 µs each on the project's machines): the
-# budget that keeps a decision's p95 well under half a second (`make bench`).
+# Card plays simulated per decision by the flat search (about 1 to 2 µs each on the project's
+# machines): a pass, and a card when `tree_iterations` is 0 (`difficile-v1`); the budget that
+# keeps a decision's p95 well under half a second (`make bench`).
 PLAY_WORK = 150_000
 PASS_WORK = 100_000
 # Fewer samples than this and the averages are noise; more than this and they stop moving.
