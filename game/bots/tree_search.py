@@ -20,7 +20,7 @@ from typing import NamedTuple
 from game.engine import PlayerView
 
 from .base import PerSeat, per_seat
-from .playout import Chooser, choose_card, play_out
+from .playout import Chooser, choose_card, margin, play_out
 
 
 class Position(NamedTuple):
@@ -144,7 +144,7 @@ def _iterate(
         return bit
 
     scores = play_from(position, hands, choose)
-    reward = (scores[0] + scores[1] + scores[2] + scores[3] - 4 * scores[position.seat]) / 78
+    reward = -margin(scores, position.seat) / 78
     for child in path:
         child.visits += 1
         child.reward += reward

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from game.bots.playout import bits_of, play_out
+from game.bots.playout import bits_of, margin, play_out
 from game.bots.sampling import DealSampler, knowledge_of
 from game.bots.tree_search import Position, play_from, position_of, tree_search
 from game.engine import Deal, PassDirection, deal_hands
@@ -147,7 +147,7 @@ class Scripted:
 def margin_of(position: Position, hands: list[int], ours: list[int]) -> int:
     """Our margin when we play `ours` first, the policy playing everything else."""
     scores = play_from(position, hands.copy(), Scripted(ours))
-    return 4 * scores[position.seat] - sum(scores)
+    return margin(scores, position.seat)
 
 
 def best_orders(position: Position, hands: list[int]) -> set[int]:

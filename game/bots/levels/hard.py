@@ -36,7 +36,7 @@ from game.engine.cards import (
 from game.engine.rules import NO_LEAD
 
 from ..base import Bot, decision_rng, gettext_noop
-from ..playout import bits_of, choose_card, pass_danger, play_out, policy_pass
+from ..playout import bits_of, choose_card, margin, pass_danger, play_out, policy_pass
 from ..sampling import DealSampler, knowledge_of
 from ..tree_search import position_of, tree_search
 
@@ -108,15 +108,11 @@ class HardBot(Bot):
         groups = equivalent_groups(legal, knowledge.hidden)
         if len(groups) == 1:
             return view.legal[0]
-        # The policy's own choice goes first: it wins ties, so a flat position plays naturally.
-        usual = choose_card(hand, legal, sum(plays), lead_suit, len(plays), knowledge.hidden)
-        groups.sort(key=lambda group: not group & usual)
-        candidates = [group & -group for group in groups]
         sampler = DealSampler(knowledge)
         rng = decision_rng(self.seed, view)
         if self.tree_iterations:
             tree = tree_search(
-                sum(candidates),
+                sum(group & -group for group in groups),
                 position,
                 lambda: sampler.sample(rng),
                 self.samples or self.tree_iterations,
@@ -125,6 +121,10 @@ class HardBot(Bot):
             )
             self._report_cut_short(view, tree.iterations, tree.planned)
             return CARDS[tree.best.bit_length() - 1]
+        # The policy's own choice goes first: it wins ties, so a flat position plays naturally.
+        usual = choose_card(hand, legal, sum(plays), lead_suit, len(plays), knowledge.hidden)
+        groups.sort(key=lambda group: not group & usual)
+        candidates = [group & -group for group in groups]
 
         def score(index: int, hands: list[int]) -> int:
             bit = candidates[index]
@@ -242,16 +242,6 @@ def search[W](
                 totals[index] += score(index, world)
             scored += 1
     return Searched(min(alive, key=totals.__getitem__), scored, planned)
-
-
-def margin(scores: list[int], seat: int) -> int:
-    """Our score against the others' mean, times three: what the bot minimises.
-
-    Without a moon it orders outcomes exactly as our own points do (the 26 points are shared);
-    it also weighs a moon as it truly counts: ours gains 26 on each other seat, theirs costs
-    us 26 while one rival scores nothing.
-    """
-    return 4 * scores[seat] - sum(scores)
 
 
 def halving_rounds(candidates: int) -> list[tuple[float, int]]:
