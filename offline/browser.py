@@ -23,6 +23,7 @@ from django.urls import include, path
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
+from game.bots.levels.hard import LIGHT_TREE_ITERATIONS, HardBot
 from game.pages import MenuLink
 from game.table_view import TableLinks, TableView
 from offline.device import OFFLINE_URLS, Answer, DeviceTable
@@ -37,6 +38,11 @@ ADDRESSES = HERE / "addresses.json"
 ARGUMENT = "ARG"
 
 urlpatterns: list[Any] = []
+
+# Difficile thinks on the page's own thread here, and Pyodide runs its search about twice as
+# slowly as the server: at its full budget a card took up to 1.1 s in Chromium
+# (loadtest.offline_bots, 2026-12-03), so the offline game plays it at the lighter one.
+HardBot.tree_iterations = LIGHT_TREE_ITERATIONS
 
 
 def _no_view(*args: object) -> HttpResponse:

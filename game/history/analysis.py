@@ -22,8 +22,8 @@ The pass is weighed alike: the others' hands are drawn from the 39 cards the pla
 hold, the others pass as the « Normal » bot would, and the hand is played out after each of
 the two passes.
 
-A fixed number of worlds per card keeps the cost bounded (about a second and a half of CPU
-for a whole hand, much of it the hard bot's own decisions); game.history.moment_store
+A fixed number of worlds per card keeps the cost bounded (about two to three seconds of CPU
+for a whole hand, most of it the hard bot's own decisions); game.history.moment_store
 decides when it runs and keeps its result, game.history.moments shows it, graded by
 game.history.grades.
 """
@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.bots import Bot, make_bot
+from game.bots.levels.hard import LIGHT_TREE_ITERATIONS
 from game.bots.sampling import DealSampler, knowledge_of
 from game.bots.selfplay import play_to_end
 from game.engine import Card, Deal, PlayerView
@@ -110,7 +111,9 @@ def decision_count(record: HandRecord) -> int:
 def analyse(record: HandRecord, *, seed: int, progress: Progress | None = None) -> Analysis:
     """Walk the hand's history with the engine and weigh each of the player's choices;
     `progress` hears after each one."""
-    hard = make_bot("hard", seed=seed)
+    # Difficile's full budget took a hand's first analysis past 3 s (`make bench`, 2026-12-03:
+    # p50 2.87 s, max 3.52 s); its pass is its own.
+    hard = make_bot("hard", seed=seed, samples=LIGHT_TREE_ITERATIONS)
     playout_bots = [make_bot("normal", seed=seed + seat) for seat in range(4)]
     rng = random.Random(f"{seed}:{record.hand.number}:moments")
     total = decision_count(record)

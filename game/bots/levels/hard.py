@@ -46,15 +46,19 @@ logger = logging.getLogger("game.bots")
 # machines): a pass, and a card when `tree_iterations` is 0 (`difficile-v1`); the budget that
 # keeps a decision's p95 well under half a second (`make bench`).
 PLAY_WORK = 150_000
-PASS_WORK = 100_000
+PASS_WORK = 200_000
 # Fewer samples than this and the averages are noise; more than this and they stop moving.
 MIN_SAMPLES = 16
 MAX_SAMPLES = 400
 # The tree search: one sampled deal per iteration, and UCB's exploration constant for rewards
 # of about -1 .. 1 (`tree_search`), measured in the arena (docs/bots.md).
-TREE_ITERATIONS = 2000
+TREE_ITERATIONS = 3000
 EXPLORATION = 0.5
-# Wall-clock safety net (seconds), about five times the slowest budgeted decision measured:
+# The tree's budget where the full one costs too much: Difficile's suggestions in the key
+# moments (a whole hand's analysis within 3 s) and the browser's offline game (Pyodide, on the
+# page's own thread, within a second a card). The budget that first beat `difficile-v1`.
+LIGHT_TREE_ITERATIONS = 2000
+# Wall-clock safety net (seconds), about three times the slowest budgeted decision measured:
 # only a machine that much slower or busier reaches it, and then the search answers with the
 # deals seen so far (a card that may differ from an unhurried search's) and logs a warning.
 TIME_LIMIT = 2.0
