@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from game.bots.levels.hard import LIGHT_TREE_ITERATIONS
 from game.engine import Card, Move as EngineMove, PassDirection
+from game.history import analysis
 from game.history.analysis import Analysis, Choice, analyse
 from game.history.grades import Severity
 from game.history.links import ReplayLinks
@@ -63,6 +65,23 @@ def test_taking_the_queens_trick_with_the_ace_is_told_as_the_trick_it_costs():
     # About the queen's 13 points lost on average: far past the blunder threshold (7).
     assert choice.loss > 10
     assert choice.severity is Severity.BLUNDER
+
+
+def test_the_suggestions_are_difficiles_at_the_lighter_tree_budget(monkeypatch):
+    # The full budget takes a hand's first analysis past 3 s (README, « Moments clés »).
+    made = []
+    real_make_bot = analysis.make_bot
+
+    def recording(level, seed=None, **options):
+        made.append((level, options))
+        return real_make_bot(level, seed, **options)
+
+    monkeypatch.setattr(analysis, "make_bot", recording)
+    last_choice(QUEEN_TRAP, [(1, "2C"), (2, "AC"), (3, "3C"), (0, "4C"), (2, "3S"), (3, "QS")])
+
+    assert [options for level, options in made if level == "hard"] == [
+        {"samples": LIGHT_TREE_ITERATIONS}
+    ]
 
 
 def test_keeping_an_unguarded_queen_when_she_could_go_is_a_blunder():
