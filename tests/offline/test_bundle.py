@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game.bots.levels.hard import LIGHT_TREE_ITERATIONS, TREE_ITERATIONS
 from game.models import Difficulty
 from offline import bundle
 from offline.record import check_record
@@ -69,6 +70,7 @@ def test_the_addresses_the_templates_name_are_the_site_s() -> None:
 PLAY_OFFLINE = """
 import json, sys
 sys.path.insert(0, ".")
+from game.bots.levels.hard import HardBot
 from offline.browser import OfflinePage
 from tests_person import person_acts
 
@@ -83,7 +85,7 @@ first = json.loads(page.new_game(50, "normal"))
 answer = first
 while not answer["finished"]:
     answer = json.loads(page.act(*person_acts(page.table)))
-print(json.dumps({"first": first["html"], "last": answer}))
+print(json.dumps({"first": first["html"], "last": answer, "tree": HardBot.tree_iterations}))
 """
 
 PERSON = """
@@ -137,6 +139,8 @@ def test_the_zips_alone_play_and_draw_a_whole_game(
     assert 'hx-post="#pass_cards"' in played["first"]
     checked = check_record(played["last"]["record"], levels=Difficulty.values)
     assert list(checked.totals) == played["last"]["totals"]
+    # Difficile thinks on the page's thread there: at the lighter budget (docs/offline.md).
+    assert played["tree"] == LIGHT_TREE_ITERATIONS < TREE_ITERATIONS
 
 
 def test_a_missing_pyodide_package_says_how_to_install_it(tmp_path: Path) -> None:
