@@ -38,10 +38,11 @@ LOAD_REDIS_URL (default redis://127.0.0.1:6379/1). The site's own variables
 its own.
 
 Everything goes to test-artifacts/load/<scenario>/: daphne-N.log (each server's output,
-access log included), migrate.log, locust.log, Locust's CSV and HTML reports,
-results.json (every response time), server-errors.txt (the first traceback of each
-distinct server error) and summary.txt / summary.json. The exit status is 0 only with no
-error, no 5xx in the logs and the Normal guests' p95 within the target.
+access log included), migrate.log (and collectstatic.log with production settings),
+locust.log, Locust's CSV and HTML reports, results.json (every response time),
+server-errors.txt (the first traceback of each distinct server error) and summary.txt /
+summary.json. The exit status is 0 only with no error, no 5xx in the logs and the Normal
+guests' p95 within the target.
 """
 
 from __future__ import annotations
@@ -766,16 +767,19 @@ def run(scenario: Scenario) -> int:
     print(f"make load: {scenario.name} ({scenario.description}), artifacts in {out}", flush=True)
     crowd.load_before = os.getloadavg()
     env = server_environment(scenario, out)
-    with (out / "migrate.log").open("wb") as log:
-        migrate = subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    if migrate.returncode:
-        raise LoadError(f"migrate failed:\n{tail(out / 'migrate.log')}")
+    # As a deployment does (README, « running on several processes »): production settings
+    # name the static files from collectstatic's manifest, so without it every page is a 500.
+    for command in ("migrate", "collectstatic") if scenario.production else ("migrate",):
+        with (out / f"{command}.log").open("wb") as log:
+            done = subprocess.run(
+                [sys.executable, "manage.py", command, "--noinput"],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        if done.returncode:
+            raise LoadError(f"{command} failed:\n{tail(out / f'{command}.log')}")
     cpu: dict[str, float] = {}
     with servers(scenario, env, out) as started:
         print(
