@@ -146,21 +146,43 @@ class _Timed:
         return choice
 
 
+def series_deal(seed: int, number: int) -> tuple[list[list[Card]], PassDirection]:
+    """The hands and the pass direction of deal `number` of a series."""
+    return deal_hands(random.Random(_seed_of("deal", seed, number))), PassDirection.for_hand(
+        number + 1
+    )
+
+
+def rotation_bots(
+    tested: str,
+    field: str,
+    seed: int,
+    number: int,
+    rotation: int,
+    options: LevelOptions | None = None,
+) -> list[Bot]:
+    """The four bots of one game of the series: the tested level in seat `rotation`.
+
+    Each bot's seed depends on the series, the deal, the rotation and its seat only, so a
+    game can be played again (`game.bots.screen`) with the same bots.
+    """
+    options = options or {}
+    levels = [tested if seat == rotation else field for seat in range(4)]
+    return [
+        make_bot(level, seed=_seed_of(seed, number, rotation, seat), **options.get(level, {}))
+        for seat, level in enumerate(levels)
+    ]
+
+
 def play_rotations(
     tested: str, field: str, seed: int, number: int, options: LevelOptions | None = None
 ) -> DealOutcome:
     """Deal `number` of the series, with the tested bot in each seat in turn."""
-    hands = deal_hands(random.Random(_seed_of("deal", seed, number)))
-    direction = PassDirection.for_hand(number + 1)
-    options = options or {}
+    hands, direction = series_deal(seed, number)
     tested_scores, field_scores, timings = [], [], []
     tested_moons = field_moons = tested_attempts = 0
     for rotation in range(4):
-        levels = [tested if seat == rotation else field for seat in range(4)]
-        bots = [
-            make_bot(level, seed=_seed_of(seed, number, rotation, seat), **options.get(level, {}))
-            for seat, level in enumerate(levels)
-        ]
+        bots = rotation_bots(tested, field, seed, number, rotation, options)
         deal, times = play_deal(bots, hands, direction, timed_seat=rotation)
         scores = deal.scores()
         tested_scores.append(scores[rotation])

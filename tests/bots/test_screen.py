@@ -1,0 +1,70 @@
+"""The screen: a variant played on a recorded series, the recorded games kept until it differs."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots.arena import play_deal, play_rotations, rotation_bots, series_deal
+from game.bots.screen import Series, main, record, replay_game, screen
+
+
+@pytest.fixture(scope="module")
+def series() -> Series:
+    return record("normal", "easy", deals=3, seed=7)
+
+
+def test_a_recorded_series_holds_the_games_the_arena_plays(series):
+    for number, games in enumerate(series.games):
+        arena = play_rotations("normal", "easy", 7, number)
+        recorded = [game.scores[rotation] for rotation, game in enumerate(games)]
+
+        assert sum(recorded) / 4 == pytest.approx(arena.tested_mean)
+        assert all(len(game.plays) == 52 for game in games)
+
+
+def test_the_recorded_level_replayed_changes_nothing(series):
+    result = screen(series, "normal")
+
+    assert [deal.diverged for deal in result.deals] == [0, 0, 0]
+    assert result.change == 0
+    assert "hands it played otherwise: 0 of 12" in result.report()
+
+
+def test_a_game_replayed_with_a_variant_is_the_game_it_would_have_played(series):
+    # « Facile » in Normal's seat: it soon plays another card, and from there the bots play on.
+    diverged = 0
+    for number in range(3):
+        hands, direction = series_deal(series.seed, number)
+        for rotation in range(4):
+            replayed = replay_game(series, "easy", number, rotation)
+            bots = rotation_bots("easy", "easy", series.seed, number, rotation)
+            played, _ = play_deal(bots, hands, direction)
+
+            assert replayed.scores == played.scores()
+            diverged += replayed.diverged
+    assert diverged > 0
+
+
+def test_the_change_is_the_variants_paired_difference_minus_the_recorded_one(series):
+    result = screen(series, "easy", jobs=2)
+    arena = [play_rotations("easy", "easy", 7, number) for number in range(3)]
+
+    for deal, played in zip(result.deals, arena, strict=True):
+        assert deal.recorded + deal.change == pytest.approx(played.tested_mean - played.field_mean)
+
+
+def test_a_series_survives_its_file_and_the_command_line_screens_it(tmp_path, capsys):
+    path = tmp_path / "series.json"
+    main(["record", str(path), "--seat", "normal", "--field", "easy", "--deals", "2"])
+    assert Series.load(path) == record("normal", "easy", deals=2)
+
+    main(["replay", str(path), "--seat", "easy"])
+
+    printed = capsys.readouterr().out
+    assert "easy in place of normal against a field of easy" in printed
+    assert "95% CI" in printed
+
+
+def test_an_unknown_variant_is_refused(series):
+    with pytest.raises(ValueError):
+        screen(series, "expert")
