@@ -140,17 +140,21 @@ def _relative(scores: Sequence[int], seat: int) -> float:
 
 
 class ScreenedDeal(NamedTuple):
+    """One deal's four games, recorded and replayed with the variant."""
+
     recorded: float
     """The recorded tested level's paired difference on this deal, as the arena counts it."""
     change: float
     """The variant's paired difference minus the recorded one."""
     diverged: int
+    """Of the four games, those the variant played otherwise."""
     recorded_moons: tuple[int, int]
     """Moons (shot by the tested seat, shot against it) in the recorded games."""
     variant_moons: tuple[int, int]
 
 
 def screen_deal(series: Series, variant: str, number: int) -> ScreenedDeal:
+    """Replays the four games of deal `number` with the variant in the tested seat."""
     recorded = replayed_total = 0.0
     diverged = 0
     recorded_moons = [0, 0]
