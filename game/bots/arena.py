@@ -223,6 +223,14 @@ def moon_attempted(deal: Deal, seat: int) -> bool:
     return False
 
 
+def map_deals[T](one_deal: Callable[[int], T], deals: int, jobs: int) -> list[T]:
+    """`one_deal` of deals 0 to `deals` - 1, in order, on `jobs` worker processes."""
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            return pool.map(one_deal, range(deals), chunksize=max(1, deals // (4 * jobs)))
+    return [one_deal(number) for number in range(deals)]
+
+
 def run_arena(
     tested: str,
     field: str,
@@ -236,12 +244,7 @@ def run_arena(
         bot_class(level)  # a ValueError for an unknown level, before any deal is played
     if deals < 1:
         raise ValueError("the arena needs at least one deal")
-    one_deal = partial(play_rotations, tested, field, seed, options=options)
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            outcomes = pool.map(one_deal, range(deals), chunksize=max(1, deals // (4 * jobs)))
-    else:
-        outcomes = [one_deal(number) for number in range(deals)]
+    outcomes = map_deals(partial(play_rotations, tested, field, seed, options=options), deals, jobs)
     differences = [outcome.tested_mean - outcome.field_mean for outcome in outcomes]
     difference = statistics.fmean(differences)
     spread = Z_95 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else math.inf

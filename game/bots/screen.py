@@ -26,14 +26,13 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
-from multiprocessing import Pool
 from pathlib import Path
 from typing import NamedTuple
 
 from game.engine import Deal, Phase
 
 from . import bot_class
-from .arena import Z_95, rotation_bots, series_deal
+from .arena import Z_95, map_deals, play_deal, rotation_bots, series_deal
 from .selfplay import play_to_end
 
 
@@ -78,15 +77,12 @@ def _recorded(deal: Deal) -> RecordedGame:
 def record_deal(tested: str, field: str, seed: int, number: int) -> list[RecordedGame]:
     """The four games of deal `number`, as `arena.play_rotations` plays them."""
     hands, direction = series_deal(seed, number)
-    games = []
-    for rotation in range(4):
-        bots = rotation_bots(tested, field, seed, number, rotation)
-        deal = Deal.start(hands, direction)
-        if deal.phase == Phase.PASSING:
-            for seat, bot in enumerate(bots):
-                deal.submit_pass(seat, bot.choose_pass(deal.view(seat)))
-        games.append(_recorded(play_to_end(deal, bots)))
-    return games
+    return [
+        _recorded(
+            play_deal(rotation_bots(tested, field, seed, number, rotation), hands, direction)[0]
+        )
+        for rotation in range(4)
+    ]
 
 
 def record(tested: str, field: str, deals: int, seed: int = 1, jobs: int = 1) -> Series:
@@ -94,7 +90,7 @@ def record(tested: str, field: str, deals: int, seed: int = 1, jobs: int = 1) ->
     for level in (tested, field):
         bot_class(level)  # a ValueError for an unknown level, before any deal is played
     one_deal = partial(record_deal, tested, field, seed)
-    return Series(tested, field, seed, _map(one_deal, range(deals), jobs))
+    return Series(tested, field, seed, map_deals(one_deal, deals, jobs))
 
 
 class Replayed(NamedTuple):
@@ -228,14 +224,7 @@ def screen(series: Series, variant: str, jobs: int = 1) -> ScreenResult:
     """Plays `variant` on every recorded game of the series, in the tested level's seat."""
     bot_class(variant)
     one_deal = partial(screen_deal, series, variant)
-    return ScreenResult(variant, series, _map(one_deal, range(len(series.games)), jobs))
-
-
-def _map[T](function: partial[T], numbers: range, jobs: int) -> list[T]:
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            return pool.map(function, numbers, chunksize=1)
-    return [function(number) for number in numbers]
+    return ScreenResult(variant, series, map_deals(one_deal, len(series.games), jobs))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
