@@ -14,6 +14,11 @@ and the field's work before a divergence is saved.
 Replaying a game gives the game the variant would have played in the arena itself (its first
 decisions replayed, not re-searched): the screen measures the same thing as the arena with
 the record's games as common random numbers.
+
+A variant that changes the recorded level in a few positions only (the last tricks, say) may
+say which: a method `departs(view) -> bool`, False where it surely chooses as the recorded
+level does. The screen then takes the recorded choice there without asking it, so a screen
+of such a variant costs its own decisions, not a replay of every search before them.
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from game.engine import Deal, Phase
+from game.engine import Deal, Phase, PlayerView
 
-from . import bot_class
+from . import Bot, bot_class
 from .arena import Z_95, map_deals, play_deal, rotation_bots, series_deal
 from .selfplay import play_to_end
 
@@ -102,6 +107,12 @@ class Replayed(NamedTuple):
     """Whether the variant chose otherwise somewhere (else the game is the recorded one)."""
 
 
+def _asks(bot: Bot, view: PlayerView) -> bool:
+    """Whether the variant must be asked this decision (see `departs` above)."""
+    departs = getattr(bot, "departs", None)
+    return departs is None or bool(departs(view))
+
+
 def replay_game(series: Series, variant: str, number: int, rotation: int) -> Replayed:
     """The game the variant would have played in place of the recorded tested level."""
     recorded = series.games[number][rotation]
@@ -112,16 +123,21 @@ def replay_game(series: Series, variant: str, number: int, rotation: int) -> Rep
     diverged = False
     if deal.phase == Phase.PASSING:
         # The others' passes never depend on ours: theirs are the recorded ones.
-        mine = tested.choose_pass(deal.view(rotation))
-        diverged = {card.code for card in mine} != set(recorded.passes[rotation])
+        view = deal.view(rotation)
+        if _asks(tested, view):
+            mine = [card.code for card in tested.choose_pass(view)]
+            diverged = set(mine) != set(recorded.passes[rotation])
+        else:
+            mine = recorded.passes[rotation]
         for seat in range(4):
             deal.submit_pass(seat, mine if seat == rotation else recorded.passes[seat])
     for code in recorded.plays:
         turn = deal.turn
         if diverged or turn is None:
             break
-        if turn == rotation:
-            card = tested.choose_play(deal.view(turn))
+        asked = deal.view(turn) if turn == rotation else None
+        if asked is not None and _asks(tested, asked):
+            card = tested.choose_play(asked)
             diverged = card.code != code
             deal.play(turn, card)
         else:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from game.bots import gettext_noop
 from game.bots.arena import play_deal, play_rotations, rotation_bots, series_deal
+from game.bots.levels.easy import EasyBot
+from game.bots.levels.normal import NormalBot
 from game.bots.screen import Series, main, record, replay_game, screen
 
 
@@ -68,3 +71,45 @@ def test_a_series_survives_its_file_and_the_command_line_screens_it(tmp_path, ca
 def test_an_unknown_variant_is_refused(series):
     with pytest.raises(ValueError):
         screen(series, "expert")
+
+
+def test_a_variant_is_asked_only_where_it_says_it_departs(series, scratch_register):
+    asked: list[int] = []
+
+    class LateEasy(EasyBot):
+        """« Facile » from the tenth trick on, Normal before: it says so."""
+
+        level = "late-easy"
+        label = gettext_noop("Essai")
+        order = 4
+        offered = False
+
+        def departs(self, view):
+            return len(view.hand) <= 4
+
+        def choose_pass(self, view):
+            raise AssertionError("the pass is Normal's: never asked")
+
+        def choose_play(self, view):
+            asked.append(len(view.hand))
+            return super().choose_play(view)
+
+    class NormalThenEasy(NormalBot):
+        """The same player written without `departs`: asked every decision."""
+
+        level = "normal-then-easy"
+        label = gettext_noop("Essai")
+        order = 4
+        offered = False
+
+        def choose_play(self, view):
+            if len(view.hand) <= 4:
+                return EasyBot(self.seed).choose_play(view)
+            return super().choose_play(view)
+
+    told = screen(series, "late-easy")
+    asked_everything = screen(series, "normal-then-easy")
+
+    assert asked and max(asked) <= 4
+    assert sum(deal.diverged for deal in told.deals) > 0
+    assert told.deals == asked_everything.deals
