@@ -46,3 +46,28 @@ def queen_holder(view: PlayerView) -> int | None:
     if view.passed and QUEEN_OF_SPADES in view.passed and QUEEN_OF_SPADES not in view.played:
         return view.direction.receiver(view.seat)
     return None
+
+
+def equivalent_groups(legal: int, separators: int) -> list[int]:
+    """The legal cards in sets (as masks) of cards that play alike.
+
+    Two cards of a suit with no card of `separators` ranked between them win and lose exactly
+    the same tricks; hearts all count one point, so only the Q♠ stands apart from its
+    neighbours. `separators` are the cards the others may still hold and, when following, the
+    cards already in the trick: with the J♥ led, the 10♥ ducks it and the Q♥ takes it, though
+    no hidden heart lies between them.
+    """
+    groups = []
+    for suit_mask in SUIT_MASKS:
+        mine = legal & suit_mask
+        previous = 0
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            between = (low - 1) & ~((previous << 1) - 1)
+            if not previous or separators & between or QUEEN_OF_SPADES_BIT in (low, previous):
+                groups.append(low)
+            else:
+                groups[-1] |= low
+            previous = low
+    return groups

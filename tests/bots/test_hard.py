@@ -9,7 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from game.bots.levels.hard import HardBot, equivalent_groups, pass_candidates
+from game.bots.counting import equivalent_groups
+from game.bots.levels.hard import HardBot, pass_candidates
 from game.bots.playout import bits_of
 from game.bots.sampling import DealSampler, Knowledge, knowledge_of
 from game.engine import Card, Deal, PassDirection, deal_hands
@@ -187,6 +188,15 @@ def test_cards_with_nothing_unseen_between_them_are_one_choice():
         mask_of(cards("QS")),
         mask_of(cards("KS")),
     ]
+
+
+def test_a_card_of_the_trick_between_two_of_ours_keeps_them_apart():
+    legal = mask_of(cards("TH QH"))
+    hidden = mask_of(cards("2H AH"))
+    led = mask_of(cards("JH"))
+
+    assert equivalent_groups(legal, hidden) == [legal]
+    assert equivalent_groups(legal, hidden | led) == [mask_of(cards("TH")), mask_of(cards("QH"))]
 
 
 def test_pass_candidates_are_three_distinct_cards_of_the_hand():

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from game.bots import make_bot
+from game.bots.counting import equivalent_groups
 from game.bots.levels import hard
 from game.bots.levels.hard import (
     MAX_SAMPLES,
     TIME_LIMIT,
     TREE_ITERATIONS,
     HardBot,
-    equivalent_groups,
 )
 from game.bots.sampling import knowledge_of
 from game.engine import Deal, PassDirection, PlayerView, deal_hands

@@ -27,7 +27,6 @@ from game.engine import Card, PlayerView
 from game.engine.cards import (
     CARDS,
     FULL_DECK,
-    QUEEN_OF_SPADES_BIT,
     SUIT_MASKS,
     TWO_OF_CLUBS_BIT,
     cards_of,
@@ -36,6 +35,8 @@ from game.engine.cards import (
 from game.engine.rules import NO_LEAD
 
 from ..base import Bot, decision_rng, gettext_noop
+from ..counting import equivalent_groups
+from ..endgame import endgame_search
 from ..playout import bits_of, choose_card, margin, pass_danger, play_out, policy_pass
 from ..sampling import DealSampler, knowledge_of
 from ..tree_search import position_of, tree_search
@@ -58,6 +59,13 @@ EXPLORATION = 0.5
 # moments (a whole hand's analysis within 3 s) and the browser's offline game (Pyodide, on the
 # page's own thread, within a second a card). The budget that first beat `difficile-v1`.
 LIGHT_TREE_ITERATIONS = 2000
+# The last tricks, solved exactly in each sampled world (`endgame`): from this many cards in
+# hand, each decision solving worlds until this many positions are searched (about 5 µs
+# each), at most this many worlds. Screened on recorded games (docs/bots.md); five cards cost
+# too much per world to be judged on enough of them.
+ENDGAME_CARDS = 4
+ENDGAME_WORK = 40_000
+ENDGAME_WORLDS = 48
 # Wall-clock safety net (seconds), about three times the slowest budgeted decision measured:
 # only a machine that much slower or busier reaches it, and then the search answers with the
 # deals seen so far (a card that may differ from an unhurried search's) and logs a warning.
@@ -80,6 +88,13 @@ class HardBot(Bot):
     """Sampled deals of the play search's tree (`tree_search`); 0 for one playout per card and
     deal, budgeted by `play_work` and `max_samples` (`difficile-v1`)."""
     exploration: ClassVar[float] = EXPLORATION
+    trick_separates: ClassVar[bool] = True
+    """Whether a card of the current trick ranked between two of ours keeps them apart
+    (`counting.equivalent_groups`). `difficile-v1` grouped by the hidden cards alone, so with
+    the 10♥ and the Q♥ under a J♥ led it never considered taking the trick."""
+    endgame_cards: ClassVar[int] = ENDGAME_CARDS
+    """From how many cards in hand the play is solved to the end in each world (`endgame`);
+    0 never (`difficile-v1`, whose last cards are searched as its first)."""
 
     def __init__(
         self,
@@ -87,13 +102,16 @@ class HardBot(Bot):
         *,
         samples: int | None = None,
         pass_samples: int | None = None,
+        endgame_work: int = ENDGAME_WORK,
         time_limit: float = TIME_LIMIT,
     ) -> None:
-        """`samples` / `pass_samples` fix the number of sampled deals (tests use few);
-        `time_limit` is the safety net in seconds."""
+        """`samples` / `pass_samples` fix the number of sampled deals (tests use few; `samples`
+        also caps the worlds of the last cards' search); `endgame_work` is that search's budget
+        in solved positions; `time_limit` is the safety net in seconds."""
         super().__init__(seed)
         self.samples = samples
         self.pass_samples = pass_samples
+        self.endgame_work = endgame_work
         self.time_limit = time_limit
 
     # -- playing ---------------------------------------------------------------------------
@@ -109,11 +127,25 @@ class HardBot(Bot):
         plays = list(position.plays)
         lead_suit = view.current_trick[0][1].suit_index if plays else NO_LEAD
         legal = mask_of(view.legal)
-        groups = equivalent_groups(legal, knowledge.hidden)
+        separators = knowledge.hidden | (sum(plays) if self.trick_separates else 0)
+        groups = equivalent_groups(legal, separators)
         if len(groups) == 1:
             return view.legal[0]
         sampler = DealSampler(knowledge)
         rng = decision_rng(self.seed, view)
+        if len(view.hand) <= self.endgame_cards:
+            candidates = [group & -group for group in groups]
+            solved = endgame_search(
+                candidates,
+                position,
+                lambda: sampler.sample(rng),
+                self.endgame_work,
+                min(self.samples or ENDGAME_WORLDS, ENDGAME_WORLDS),
+                lambda: perf_counter() > deadline,
+            )
+            if solved.cut_short:
+                self._report_cut_short(view, solved.worlds, ENDGAME_WORLDS)
+            return CARDS[candidates[solved.best].bit_length() - 1]
         if self.tree_iterations:
             tree = tree_search(
                 sum(group & -group for group in groups),
@@ -260,28 +292,6 @@ def halving_rounds(candidates: int) -> list[tuple[float, int]]:
         rounds.append((share, alive))
         alive = max(2, (alive + 1) // 2)
     return rounds
-
-
-def equivalent_groups(legal: int, hidden: int) -> list[int]:
-    """The legal cards in sets (as masks) of cards that play alike.
-
-    Two cards of a suit with no hidden card ranked between them win and lose exactly the
-    same tricks; hearts all count one point, so only the Q♠ stands apart from its neighbours.
-    """
-    groups = []
-    for suit_mask in SUIT_MASKS:
-        mine = legal & suit_mask
-        previous = 0
-        while mine:
-            low = mine & -mine
-            mine ^= low
-            between = (low - 1) & ~((previous << 1) - 1)
-            if not previous or hidden & between or QUEEN_OF_SPADES_BIT in (low, previous):
-                groups.append(low)
-            else:
-                groups[-1] |= low
-            previous = low
-    return groups
 
 
 def pass_candidates(hand: int) -> list[int]:

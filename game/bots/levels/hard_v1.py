@@ -22,3 +22,5 @@ class HardV1Bot(HardBot):
     pass_work = 100_000
     max_samples = 400
     tree_iterations = 0
+    trick_separates = False
+    endgame_cards = 0
