@@ -60,13 +60,18 @@ def policy_position(rng, cards_left):
     points = [0, 0, 0, 0]
     hearts_broken = False
     plays: list[int] = []
+
+    def take_trick():
+        nonlocal leader, hearts_broken, plays
+        trick = sum(plays)
+        leader = (leader + plays.index(winning_bit(trick, suit_of(plays[0])))) & 3
+        points[leader] += points_of(trick)
+        hearts_broken = hearts_broken or opens_hearts(trick)
+        plays = []
+
     for number in range(4 * (13 - cards_left) + rng.randrange(4)):
         if len(plays) == 4:
-            trick = sum(plays)
-            leader = (leader + plays.index(winning_bit(trick, suit_of(plays[0])))) & 3
-            points[leader] += points_of(trick)
-            hearts_broken = hearts_broken or opens_hearts(trick)
-            plays = []
+            take_trick()
         seat = (leader + len(plays)) & 3
         lead_suit = suit_of(plays[0]) if plays else NO_LEAD
         legal = legal_mask(hands[seat], lead_suit, number < 4, hearts_broken)
@@ -76,11 +81,7 @@ def policy_position(rng, cards_left):
         hands[seat] ^= bit
         plays.append(bit)
     if len(plays) == 4:
-        trick = sum(plays)
-        leader = (leader + plays.index(winning_bit(trick, suit_of(plays[0])))) & 3
-        points[leader] += points_of(trick)
-        hearts_broken = hearts_broken or opens_hearts(trick)
-        plays = []
+        take_trick()
     return hands, leader, plays, hearts_broken, points
 
 
@@ -114,24 +115,29 @@ def test_cards_that_play_alike_are_searched_once():
     assert 0 < solver.positions < 200
 
 
+# Seat 0 has taken every point (23) and led the J♥, its last card the A♣; seat 1 holds the 10♥
+# and the Q♥, nothing else out ranks between them. Ducking lets seat 0 shoot; the Q♥ stops it.
+SPOILER = 1
+SPOILING_HANDS = [
+    mask_of(["AC"]),
+    mask_of(["TH", "QH"]),
+    mask_of(["2D", "3D"]),
+    mask_of(["4D", "5D"]),
+]
+JACK_LED = Position(SPOILER, 0, (mask_of(["JH"]),), False, True, (23, 0, 0, 0))
+DUCK, OVERTAKE = mask_of(["TH"]), mask_of(["QH"])
+
+
 def test_a_seat_spoils_a_moon_by_overtaking_the_card_led():
-    # Seat 0 has taken every point (23) and leads the J♥; seat 1 holds the 10♥ and the Q♥,
-    # nothing else out ranks between them. Ducking lets seat 0 shoot; the Q♥ stops it.
-    hands = [
-        mask_of(["JH", "AC"]),
-        mask_of(["TH", "QH"]),
-        mask_of(["2D", "3D"]),
-        mask_of(["4D", "5D"]),
-    ]
-    hands[0] ^= mask_of(["JH"])
-    points = [23, 0, 0, 0]
     solver = EndgameSolver()
 
-    duck = solver.scores_after(hands, 0, [mask_of(["JH"])], True, points, mask_of(["TH"]))
-    overtake = solver.scores_after(hands, 0, [mask_of(["JH"])], True, points, mask_of(["QH"]))
+    def after(bit):
+        return solver.scores_after(
+            SPOILING_HANDS, 0, list(JACK_LED.plays), True, [23, 0, 0, 0], bit
+        )
 
-    assert duck == (0, 26, 26, 26)
-    assert overtake == (23, 3, 0, 0)
+    assert after(DUCK) == (0, 26, 26, 26)
+    assert after(OVERTAKE) == (23, 3, 0, 0)
 
 
 def test_a_seat_that_can_shoot_does():
@@ -153,29 +159,22 @@ def test_a_seat_that_can_shoot_does():
 
 
 def test_the_search_chooses_by_the_solved_worlds():
-    # The spoiling position above, seen by seat 1 in one world: the Q♥ scores 3 there, the
-    # 10♥ lets seat 0 shoot (26).
-    hands = [mask_of(["AC"]), mask_of(["TH", "QH"]), mask_of(["2D", "3D"]), mask_of(["4D", "5D"])]
-    position = Position(1, 0, (mask_of(["JH"]),), False, True, (23, 0, 0, 0))
-    candidates = [mask_of(["TH"]), mask_of(["QH"])]
-
-    searched = endgame_search(candidates, position, lambda: list(hands), 10, 48, lambda: False)
+    searched = endgame_search(
+        [DUCK, OVERTAKE], JACK_LED, lambda: list(SPOILING_HANDS), 10, 48, lambda: False
+    )
 
     assert searched == EndgameSearched(best=1, worlds=MIN_WORLDS, cut_short=False)
 
 
 def test_the_search_solves_worlds_until_its_work_is_spent():
-    hands = [mask_of(["AC"]), mask_of(["TH", "QH"]), mask_of(["2D", "3D"]), mask_of(["4D", "5D"])]
-    position = Position(1, 0, (mask_of(["JH"]),), False, True, (23, 0, 0, 0))
-    candidates = [mask_of(["TH"]), mask_of(["QH"])]
     draws = []
 
     def draw():
         draws.append(1)
-        return list(hands)
+        return list(SPOILING_HANDS)
 
-    assert endgame_search(candidates, position, draw, 10**9, 7, lambda: False).worlds == 7
-    assert endgame_search(candidates, position, draw, 10**9, 7, lambda: True).cut_short
+    assert endgame_search([DUCK, OVERTAKE], JACK_LED, draw, 10**9, 7, lambda: False).worlds == 7
+    assert endgame_search([DUCK, OVERTAKE], JACK_LED, draw, 10**9, 7, lambda: True).cut_short
     assert len(draws) == 7 + 1
 
 

@@ -3,7 +3,9 @@
 For each card the bot draws deals of the unseen cards that agree with what it knows
 (`sampling`) and plays the hand out in each, the others by a cheap but sensible policy
 (`playout`), its own cards from a tree of its next cards (`tree_search`), so a card is
-judged with good later cards of ours, not the policy's; the card played most wins. With
+judged with good later cards of ours, not the policy's; the card played most wins. Its last
+four cards are judged otherwise: each sampled deal's end is solved exactly, every seat
+playing its best (`endgame`), and the card of the best total wins. With
 `tree_iterations` at 0 (`difficile-v1`) each candidate card is instead played out once per
 sampled deal, our later cards the policy's, and the lowest total wins. Passing
 is a flatter search: a short list of sensible passes, each played out over sampled deals in
