@@ -159,10 +159,10 @@ def endgame_search(
     """The candidate card (a bit) of lowest total `margin` over sampled worlds, each solved.
 
     Worlds are drawn until the solvers have searched `work` positions, at least
-    `MIN_WORLDS` and at most `most_worlds` of them: a budget in work, so the same view gives the
-    same card on any machine, and a costly end (long suits, many choices) is judged on fewer
-    worlds rather than taking longer. `out_of_time`, read between worlds, is the safety net.
-    Ties go to the first candidate.
+    `MIN_WORLDS` (unless `most_worlds` is fewer) and at most `most_worlds` of them: a budget
+    in work, so the same view gives the same card on any machine, and a costly end (long
+    suits, many choices) is judged on fewer worlds rather than taking longer. `out_of_time`,
+    read between worlds, is the safety net. Ties go to the first candidate.
     """
     totals = [0] * len(candidates)
     spent = worlds = 0

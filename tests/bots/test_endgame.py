@@ -103,7 +103,7 @@ def test_the_solver_agrees_with_trying_every_card(cards_left):
             )
 
 
-def test_cards_that_play_alike_are_searched_once():
+def test_a_three_card_end_costs_a_few_hundred_positions():
     rng = random.Random(5)
     hands, leader, plays, hearts_broken, points = policy_position(rng, 3)
     solver = EndgameSolver()
@@ -158,7 +158,7 @@ def test_a_seat_that_can_shoot_does():
     )
 
 
-def test_the_search_chooses_by_the_solved_worlds():
+def test_the_search_chooses_by_the_solved_worlds_and_stops_once_its_work_is_spent():
     searched = endgame_search(
         [DUCK, OVERTAKE], JACK_LED, lambda: list(SPOILING_HANDS), 10, 48, lambda: False
     )
@@ -166,7 +166,7 @@ def test_the_search_chooses_by_the_solved_worlds():
     assert searched == EndgameSearched(best=1, worlds=MIN_WORLDS, cut_short=False)
 
 
-def test_the_search_solves_worlds_until_its_work_is_spent():
+def test_the_search_stops_at_its_most_worlds_and_at_the_clock():
     draws = []
 
     def draw():

@@ -15,7 +15,7 @@ from game.bots.arena import run_arena
 
 DEALS = 40
 # 160 iterations of the tree per card (a weaker 32 gave only -1.06: too near the threshold),
-# the last four cards solved in four worlds (the fewest it solves) rather than up to 48.
+# the last cards solved on worlds worth 1,000 positions (at least 4 worlds) rather than 40,000.
 QUICK_HARD = {"hard": {"samples": 160, "pass_samples": 16, "endgame_work": 1000}}
 # Points per hand the tested level must gain on its field: a clear win, with room for the
 # small shifts that any change to a bot brings.

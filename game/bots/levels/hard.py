@@ -137,16 +137,17 @@ class HardBot(Bot):
         rng = decision_rng(self.seed, view)
         if len(view.hand) <= self.endgame_cards:
             candidates = [group & -group for group in groups]
+            most_worlds = min(self.samples or ENDGAME_WORLDS, ENDGAME_WORLDS)
             solved = endgame_search(
                 candidates,
                 position,
                 lambda: sampler.sample(rng),
                 self.endgame_work,
-                min(self.samples or ENDGAME_WORLDS, ENDGAME_WORLDS),
+                most_worlds,
                 lambda: perf_counter() > deadline,
             )
             if solved.cut_short:
-                self._report_cut_short(view, solved.worlds, ENDGAME_WORLDS)
+                self._report_cut_short(view, solved.worlds, most_worlds)
             return CARDS[candidates[solved.best].bit_length() - 1]
         if self.tree_iterations:
             tree = tree_search(
