@@ -55,7 +55,7 @@ class EndgameSolver:
         seat = (leader + len(plays)) & 3
         after = hands.copy()
         after[seat] ^= bit
-        return self._after_play(
+        return self._value(
             (after[0], after[1], after[2], after[3]),
             leader,
             (*plays, bit),
@@ -63,7 +63,7 @@ class EndgameSolver:
             (points[0], points[1], points[2], points[3]),
         )
 
-    def _after_play(
+    def _value(
         self,
         hands: tuple[int, int, int, int],
         leader: int,
@@ -71,32 +71,20 @@ class EndgameSolver:
         hearts_broken: bool,
         points: tuple[int, int, int, int],
     ) -> Scores:
-        if len(plays) < 4:
-            return self._to_play(hands, leader, plays, hearts_broken, points)
-        trick = plays[0] | plays[1] | plays[2] | plays[3]
-        lead_suit = suit_of(plays[0])
-        winner = (leader + plays.index(winning_bit(trick, lead_suit))) & 3
-        taken = list(points)
-        taken[winner] += points_of(trick)
-        if not hands[0] | hands[1] | hands[2] | hands[3]:
-            final = moon_scores(taken)[0]
-            return (final[0], final[1], final[2], final[3])
-        return self._to_play(
-            hands,
-            winner,
-            (),
-            hearts_broken or opens_hearts(trick),
-            (taken[0], taken[1], taken[2], taken[3]),
-        )
-
-    def _to_play(
-        self,
-        hands: tuple[int, int, int, int],
-        leader: int,
-        plays: tuple[int, ...],
-        hearts_broken: bool,
-        points: tuple[int, int, int, int],
-    ) -> Scores:
+        """The scores at the end from a position: a full trick is taken first, then the seat
+        to play chooses its best card."""
+        if len(plays) == 4:
+            trick = plays[0] | plays[1] | plays[2] | plays[3]
+            winner = (leader + plays.index(winning_bit(trick, suit_of(plays[0])))) & 3
+            taken = list(points)
+            taken[winner] += points_of(trick)
+            if not hands[0] | hands[1] | hands[2] | hands[3]:
+                final = moon_scores(taken)[0]
+                return (final[0], final[1], final[2], final[3])
+            leader = winner
+            plays = ()
+            hearts_broken = hearts_broken or opens_hearts(trick)
+            points = (taken[0], taken[1], taken[2], taken[3])
         # Positions repeat only at a trick's start (the same cards gone in another order).
         key = None if plays else (*hands, leader, hearts_broken, points)
         if key is not None:
@@ -121,7 +109,7 @@ class EndgameSolver:
         for bit in choices:
             after = list(hands)
             after[seat] = hand ^ bit
-            scores = self._after_play(
+            scores = self._value(
                 (after[0], after[1], after[2], after[3]),
                 leader,
                 (*plays, bit),
