@@ -1,6 +1,7 @@
 """The offline game's figures in real Chromium: how long Pyodide takes to start with the
 site's two zips and draw the first table, and how long each level's bot thinks per card
-in the browser (the same game/bots the server runs, in Pyodide).
+in the browser (the same game/bots the server runs, in Pyodide), Difficile's also split
+between its tree search and its exact search of the last cards.
 
     .venv/bin/python -m loadtest.offline_bots [--deals 8] [--hard-deals 2]
 
@@ -20,6 +21,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from game.bots.levels.hard import ENDGAME_CARDS
 from loadtest.servers import HOST, free_port
 from offline import bundle
 
@@ -87,7 +89,7 @@ def decisions(level, deals):
             view = deal.view(seat)
             clock = time.perf_counter()
             card = bots[seat].choose_play(view)
-            times.append((time.perf_counter() - clock) * 1000)
+            times.append((len(view.hand), (time.perf_counter() - clock) * 1000))
             Move.playing(seat, card).apply(deal)
     return times
 
@@ -157,12 +159,18 @@ def main() -> None:
     print(f"Pyodide and the two zips: {measured['loaded'] / 1000:.2f} s")
     results = measured["results"]
     print(f"first table (Django set up, a new game drawn): {results['first_table']:.0f} ms")
-    print("what                       count   p50 ms   p95 ms   max ms")
+    print("what                          count   p50 ms   p95 ms   max ms")
     rows = {"action (Normal, drawn)": results["actions"]}
-    rows.update({f"{level} bot, a card": times for level, times in results["levels"].items()})
+    for level, timed in results["levels"].items():
+        rows[f"{level} bot, a card"] = [ms for _, ms in timed]
+    hard = results["levels"]["hard"]
+    rows[f"hard, {ENDGAME_CARDS} cards or fewer"] = [
+        ms for cards, ms in hard if cards <= ENDGAME_CARDS
+    ]
+    rows[f"hard, more than {ENDGAME_CARDS}"] = [ms for cards, ms in hard if cards > ENDGAME_CARDS]
     for what, times in rows.items():
         print(
-            f"{what:<26} {len(times):>5} {statistics.median(times):>8.2f} "
+            f"{what:<29} {len(times):>5} {statistics.median(times):>8.2f} "
             f"{_quantile(times, 0.95):>8.2f} {max(times):>8.2f}"
         )
 
