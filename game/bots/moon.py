@@ -40,27 +40,6 @@ def moon_alarm(view: PlayerView) -> int | None:
     return threat
 
 
-def moon_run(view: PlayerView) -> bool:
-    """We alone took every point so far, enough (`ALARM_POINTS`) that the others now defend."""
-    return view.moon_threat == view.seat and view.points_taken[view.seat] >= ALARM_POINTS
-
-
-def stoppers(hands: list[int], seat: int) -> int:
-    """How well the others can stop `seat`'s moon in a deal: their cards above its best in each
-    suit it holds, hearts counted twice (a heart taken from it ends the run at once)."""
-    others = 0
-    for other, hand in enumerate(hands):
-        if other != seat:
-            others |= hand
-    count = 0
-    for suit, suit_mask in enumerate(SUIT_MASKS):
-        mine = hands[seat] & suit_mask
-        if mine:
-            above = others & suit_mask & ~((1 << mine.bit_length()) - 1)
-            count += above.bit_count() * (2 if suit == HEARTS else 1)
-    return count
-
-
 def can_shoot(view: PlayerView, masks: ViewMasks) -> bool:
     """No other seat has a point yet and our cards (with what we took) can win all the rest."""
     if any(points for seat, points in enumerate(view.points_taken) if seat != view.seat):

@@ -5,12 +5,11 @@ For each card the bot draws deals of the unseen cards that agree with what it kn
 (`playout`), its own cards from a tree of its next cards (`tree_search`), so a card is
 judged with good later cards of ours, not the policy's; the card played most wins. Its last
 four cards are judged otherwise: each sampled deal's end is solved exactly, every seat
-playing its best (`endgame`), and the card of the best total wins. While it runs for the
-moon, its worlds are those where the others can best stop it (`hardest_to_stop`). With
+playing its best (`endgame`), and the card of the best total wins. With
 `tree_iterations` at 0 (`difficile-v1`) each candidate card is instead played out once per
-sampled deal, our later cards the policy's, and the lowest total wins. Passing is a flatter
-search: a short list of sensible passes, each played out over sampled deals in which the
-others pass too, the lowest average score for itself kept, the moon applied.
+sampled deal, our later cards the policy's, and the lowest total wins. Passing
+is a flatter search: a short list of sensible passes, each played out over sampled deals in
+which the others pass too, the lowest average score for itself kept, the moon applied.
 
 Every decision draws its randomness from the seed and the view alone, and its budget is
 counted in work (sampled deals, or card plays for the pass), never in time: so the same seed
@@ -22,7 +21,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import partial
 from itertools import combinations
 from time import perf_counter
 from typing import ClassVar, NamedTuple
@@ -41,7 +39,6 @@ from game.engine.rules import NO_LEAD
 from ..base import Bot, decision_rng, gettext_noop
 from ..counting import equivalent_groups
 from ..endgame import endgame_search
-from ..moon import moon_run, stoppers
 from ..playout import bits_of, choose_card, margin, pass_danger, play_out, policy_pass
 from ..sampling import DealSampler, knowledge_of
 from ..tree_search import position_of, tree_search
@@ -71,13 +68,6 @@ LIGHT_TREE_ITERATIONS = 2000
 ENDGAME_CARDS = 4
 ENDGAME_WORK = 40_000
 ENDGAME_WORLDS = 48
-# Once we alone hold every point, the Q♠ and three hearts or more (`moon.moon_run`), the others
-# play to stop us, which the playout policy hardly does: each world is then the one of this
-# many draws where the others hold the most cards that can take a trick from us
-# (`moon.stoppers`), so the search plans its run against the defence it will meet. Screened
-# on two recorded series (docs/bots.md): 4 and 8 each turned a failed run into a shot on both;
-# 16 also gave up a moon that was there.
-RUNNER_DRAWS = 4
 # Wall-clock safety net (seconds), about three times the slowest budgeted decision measured:
 # only a machine that much slower or busier reaches it, and then the search answers with the
 # deals seen so far (a card that may differ from an unhurried search's) and logs a warning.
@@ -107,9 +97,6 @@ class HardBot(Bot):
     endgame_cards: ClassVar[int] = ENDGAME_CARDS
     """From how many cards in hand the play is solved to the end in each world (`endgame`);
     0 never (`difficile-v1`, whose last cards are searched as its first)."""
-    runner_draws: ClassVar[int] = RUNNER_DRAWS
-    """Deals drawn for each world kept while we run for the moon (`hardest_to_stop`); 1 draws
-    every world alike (`difficile-v1`)."""
 
     def __init__(
         self,
@@ -148,16 +135,13 @@ class HardBot(Bot):
             return view.legal[0]
         sampler = DealSampler(knowledge)
         rng = decision_rng(self.seed, view)
-        draw: Callable[[], list[int]] = partial(sampler.sample, rng)
-        if self.runner_draws > 1 and moon_run(view):
-            draw = partial(hardest_to_stop, draw, seat, self.runner_draws)
         if len(view.hand) <= self.endgame_cards:
             candidates = [group & -group for group in groups]
             most_worlds = min(self.samples or ENDGAME_WORLDS, ENDGAME_WORLDS)
             solved = endgame_search(
                 candidates,
                 position,
-                draw,
+                lambda: sampler.sample(rng),
                 self.endgame_work,
                 most_worlds,
                 lambda: perf_counter() > deadline,
@@ -169,7 +153,7 @@ class HardBot(Bot):
             tree = tree_search(
                 sum(group & -group for group in groups),
                 position,
-                draw,
+                lambda: sampler.sample(rng),
                 self.samples or self.tree_iterations,
                 self.exploration,
                 lambda: perf_counter() > deadline,
@@ -198,7 +182,7 @@ class HardBot(Bot):
         samples = self.samples or self._budget(
             self.play_work, len(candidates), sum(knowledge.sizes)
         )
-        searched = search(len(candidates), samples, draw, score, deadline)
+        searched = search(len(candidates), samples, lambda: sampler.sample(rng), score, deadline)
         self._report_cut_short(view, searched.worlds, searched.planned)
         return CARDS[candidates[searched.best].bit_length() - 1]
 
@@ -297,11 +281,6 @@ def search[W](
                 totals[index] += score(index, world)
             scored += 1
     return Searched(min(alive, key=totals.__getitem__), scored, planned)
-
-
-def hardest_to_stop(draw: Callable[[], list[int]], seat: int, draws: int) -> list[int]:
-    """Of `draws` sampled deals, the first where the others can best stop `seat`'s moon."""
-    return max((draw() for _ in range(draws)), key=lambda hands: stoppers(hands, seat))
 
 
 def halving_rounds(candidates: int) -> list[tuple[float, int]]:

@@ -24,4 +24,3 @@ class HardV1Bot(HardBot):
     tree_iterations = 0
     trick_separates = False
     endgame_cards = 0
-    runner_draws = 1
