@@ -20,11 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine import Card, Deal, PassDirection, Phase
+from game.engine.cards import QUEEN_OF_SPADES_BIT
+from game.engine.rules import points_of
 
 from .arena import moon_attempted, series_deal
 from .screen import RecordedGame, Series
 
-QUEEN_POINTS = 13
+QUEEN_POINTS = points_of(QUEEN_OF_SPADES_BIT)
 
 
 @dataclass
