@@ -27,6 +27,8 @@ from .arena import moon_attempted, series_deal
 from .screen import RecordedGame, Series
 
 QUEEN_POINTS = points_of(QUEEN_OF_SPADES_BIT)
+# A hand without a moon this costly is most often a run that failed, or the Q♠ with most hearts.
+HEAVY_POINTS = 20
 
 
 @dataclass
@@ -47,6 +49,9 @@ class Breakdown:
     """Hands in which it led a moon race, shot the moon, had one shot against it."""
     queens: list[float] = field(default_factory=lambda: [0.0, 0.0])
     """In the hands without a moon: the Q♠ taken by it, and by a field seat on average."""
+    heavy: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    """In the hands without a moon: those it ended with `HEAVY_POINTS` or more, and a field
+    seat on average."""
     by_direction: dict[PassDirection, list[float]] = field(default_factory=dict)
 
     @property
@@ -74,6 +79,8 @@ class Breakdown:
         self.queen += queens[seat] - statistics.fmean(queens[other] for other in others)
         self.queens[0] += taker == seat
         self.queens[1] += sum(taker == other for other in others) / 3
+        self.heavy[0] += scores[seat] >= HEAVY_POINTS
+        self.heavy[1] += sum(scores[other] >= HEAVY_POINTS for other in others) / 3
         hearts = [scores[player] - queens[player] for player in range(4)]
         self.hearts += hearts[seat] - statistics.fmean(hearts[other] for other in others)
 
@@ -91,8 +98,9 @@ class Breakdown:
             f" + the Q♠ {self.queen / hands:+.3f} + hearts {self.hearts / hands:+.3f}",
             f"  moons per 100 hands: races led {per_100[0]:.2f}, shot {per_100[1]:.2f},"
             f" shot against it {per_100[2]:.2f}",
-            f"  the Q♠ in the other hands: taken by it {self.queens[0]:.0f} times,"
-            f" by a field seat {self.queens[1]:.1f} on average",
+            f"  hands without a moon: it took the Q♠ {self.queens[0]:.0f} times,"
+            f" a field seat {self.queens[1]:.1f} on average; {HEAVY_POINTS} points or more:"
+            f" it {self.heavy[0]:.0f} times, a field seat {self.heavy[1]:.1f}",
         ]
         for direction in PassDirection:
             differences = self.by_direction.get(direction)

@@ -46,6 +46,18 @@ def test_each_moon_counts_in_its_part_and_nowhere_else(series):
     assert result.queens[0] + 3 * result.queens[1] == pytest.approx(len(games) - shot - against)
 
 
+def test_heavy_hands_are_counted_for_it_and_for_the_field(series):
+    result = breakdown(series)
+    heavy = [0, 0]
+    for _, game, seat in replayed_games(series):
+        if game.moon is None:
+            heavy[0] += game.scores[seat] >= 20
+            heavy[1] += sum(game.scores[o] >= 20 for o in range(4) if o != seat)
+
+    assert result.heavy == pytest.approx([heavy[0], heavy[1] / 3])
+    assert heavy[1] > 0  # Facile's field takes such hands on these deals
+
+
 def test_the_directions_follow_the_series(series):
     result = breakdown(series)
 
