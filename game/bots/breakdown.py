@@ -147,7 +147,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("series", type=Path, help="a file written by game.bots.screen record")
     args = parser.parse_args(argv)
-    print(breakdown(Series.load(args.series)).report())
+    series = Series.load(args.series)
+    if not series.games:
+        parser.error(f"{args.series} holds no games")
+    print(breakdown(series).report())
 
 
 if __name__ == "__main__":

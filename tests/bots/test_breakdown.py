@@ -75,3 +75,13 @@ def test_the_command_line_prints_it(tmp_path, capsys):
     assert "normal against a field of easy: 2 recorded deals x 4 seats, seed 1" in printed
     assert "moons it shot" in printed
     assert "pass left:" in printed
+
+
+def test_a_series_without_games_is_refused_with_a_message(tmp_path, capsys):
+    path = tmp_path / "empty.json"
+    record("normal", "easy", deals=0).save(path)
+
+    with pytest.raises(SystemExit):
+        main([str(path)])
+
+    assert "holds no games" in capsys.readouterr().err
