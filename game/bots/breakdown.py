@@ -24,7 +24,7 @@ from game.engine.cards import QUEEN_OF_SPADES_BIT
 from game.engine.rules import points_of
 
 from .arena import moon_attempted, series_deal
-from .screen import RecordedGame, Series
+from .screen import RecordedGame, Series, relative_score
 
 QUEEN_POINTS = points_of(QUEEN_OF_SPADES_BIT)
 # A hand without a moon this costly is most often a run that failed, or the Q♠ with most hearts.
@@ -62,7 +62,7 @@ class Breakdown:
         """Counts one recorded game, played out again on the engine, the tested level in `seat`."""
         scores = game.scores
         others = [other for other in range(4) if other != seat]
-        relative = scores[seat] - statistics.fmean(scores[other] for other in others)
+        relative = relative_score(scores, seat)
         self.hands += 1
         self.by_direction.setdefault(deal.direction, []).append(relative)
         self.moon_counts[0] += moon_attempted(deal, seat)
@@ -76,13 +76,13 @@ class Breakdown:
             return
         taker = deal.queen_taker
         queens = [QUEEN_POINTS if taker == player else 0 for player in range(4)]
-        self.queen += queens[seat] - statistics.fmean(queens[other] for other in others)
+        self.queen += relative_score(queens, seat)
         self.queens[0] += taker == seat
         self.queens[1] += sum(taker == other for other in others) / 3
         self.heavy[0] += scores[seat] >= HEAVY_POINTS
         self.heavy[1] += sum(scores[other] >= HEAVY_POINTS for other in others) / 3
         hearts = [scores[player] - queens[player] for player in range(4)]
-        self.hearts += hearts[seat] - statistics.fmean(hearts[other] for other in others)
+        self.hearts += relative_score(hearts, seat)
 
     def report(self) -> str:
         series = self.series

@@ -146,7 +146,7 @@ def replay_game(series: Series, variant: str, number: int, rotation: int) -> Rep
     return Replayed(deal.scores(), deal.moon_shooter, diverged)
 
 
-def _relative(scores: Sequence[int], seat: int) -> float:
+def relative_score(scores: Sequence[float], seat: int) -> float:
     """A seat's score minus the mean of the other three (negative is better)."""
     return scores[seat] - statistics.fmean(s for other, s in enumerate(scores) if other != seat)
 
@@ -173,8 +173,8 @@ def screen_deal(series: Series, variant: str, number: int) -> ScreenedDeal:
     variant_moons = [0, 0]
     for rotation, game in enumerate(series.games[number]):
         replayed = replay_game(series, variant, number, rotation)
-        recorded += _relative(game.scores, rotation) / 4
-        replayed_total += _relative(replayed.scores, rotation) / 4
+        recorded += relative_score(game.scores, rotation) / 4
+        replayed_total += relative_score(replayed.scores, rotation) / 4
         diverged += replayed.diverged
         for moon, counts in ((game.moon, recorded_moons), (replayed.moon, variant_moons)):
             if moon is not None:
