@@ -46,6 +46,18 @@ def play_instantly(target: Page | BrowserContext) -> None:
     target.add_init_script(INSTANT)
 
 
+def seeded_copy(table_url: str, seed: int) -> int:
+    """A new game like the one at `table_url` (its owner, target and level), dealt from
+    `seed`, as game.services starts a lesson; its id."""
+    from game.models import Game
+    from game.ownership import Owner
+    from game.services import start_game
+
+    game = Game.objects.get(pk=int(table_url.rstrip("/").rsplit("/", 1)[1]))
+    owner = Owner(user_id=game.owner_id, guest_id=None if game.owner_id else game.guest_id)
+    return start_game(owner=owner, target=game.target, difficulty=game.difficulty, seed=seed).pk
+
+
 def pass_label(hand_number: int) -> str | None:
     """« Passer à gauche » on hands 1, 5, 9…; None on the no-pass hands 4, 8…"""
     return PASS_BUTTONS.get((hand_number - 1) % 4 + 1)
@@ -112,12 +124,21 @@ class TablePage:
 
     # -- Starting ------------------------------------------------------------------------
 
-    def start_short_game(self) -> None:
-        """Home page, « Nouvelle partie », 50 points (partie courte), default level."""
+    def start_short_game(self, *, seed: int | None = None) -> None:
+        """Home page, « Nouvelle partie », 50 points (partie courte), default level.
+
+        With `seed`, that game is then replaced by one of the same settings and owner dealt
+        from `seed`: its deals and its bots' choices follow from it, so a test that plays
+        the same cards sees the same hand on every run. A test that waits for a moment of
+        the hand (cards on the table at the player's turn, a void in clubs) names the seed
+        that has it, rather than hoping a random deal does (issue 40)."""
         self.page.goto("/")
         self.page.get_by_label("50 points (partie courte)").check()
         self.page.get_by_role("button", name="Commencer la partie").click()
         expect(self.heading).to_have_text("Manche 1 · en 50 points")
+        if seed is not None:
+            self.page.goto(f"/partie/{seeded_copy(self.page.url, seed)}/")
+            expect(self.heading).to_have_text("Manche 1 · en 50 points")
         self.settle()
 
     # -- Reading -------------------------------------------------------------------------

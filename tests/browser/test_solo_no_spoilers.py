@@ -12,6 +12,10 @@ from playwright.sync_api import Page
 
 from tests.browser.table_page import TablePage
 
+# A deal where, the player playing high, the bots' cards change the seats' points or the
+# markers in at least two of the replays: the same hand on every run (issue 40).
+SEED = 1
+
 # Records, the moment a replay starts, what the table shows and what each step says.
 RECORDER = """() => {
   window.replays = [];
@@ -39,7 +43,7 @@ RECORDER = """() => {
 
 def test_the_seats_and_markers_change_only_as_the_cards_land(page: Page):
     table = TablePage(page)
-    table.start_short_game()
+    table.start_short_game(seed=SEED)
     page.evaluate(RECORDER)
     table.pass_cards(1, use_hint=True)
     telling = []
@@ -51,7 +55,7 @@ def test_the_seats_and_markers_change_only_as_the_cards_land(page: Page):
         telling = [r for r in replays if json.loads(r["first"]) != json.loads(r["last"])]
         if len(telling) >= 2:
             break
-    assert telling, "no replay in the hand where the bots' cards changed the indicators"
+    assert telling, f"seed {SEED}: no replay where the bots' cards changed the indicators"
     for replay in telling:
         first = json.loads(replay["first"])
         shown = {seat["place"]: seat["points"] for seat in replay["seats"]}

@@ -8,10 +8,14 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.table_page import TablePage, card_name
 
+# A deal where, the first tab playing the hint's cards, the tab left behind soon holds
+# another card it may play: the same moment on every run (issue 40).
+SEED = 1
+
 
 def test_a_stale_tab_is_told_the_table_moved_on_and_shown_it(page: Page):
     first = TablePage(page)
-    first.start_short_game()
+    first.start_short_game(seed=SEED)
     first.pass_cards(1, use_hint=True)
     second = TablePage(page.context.new_page())
 
@@ -24,7 +28,7 @@ def test_a_stale_tab_is_told_the_table_moved_on_and_shown_it(page: Page):
         if others:
             break
     else:
-        raise AssertionError("never two playable cards in the stale tab")
+        raise AssertionError(f"seed {SEED}: never two playable cards in the stale tab")
 
     second.play_button.wait_for()
     second.click_card(others[0])
