@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from config.websockets import FrameBudget
+from config.websockets import FrameBudget, csrf_token_of
 from game import clock
 from game.services import Refused
 from ranked import news, services
@@ -84,7 +84,8 @@ class QueueConsumer(AsyncWebsocketConsumer):
     def _state(self, notice: str, table_url: str) -> tuple[dict[str, Any], str | None]:
         with translation.override(self.language):
             view = queue_view(self.user_id, notice=notice, table_url=table_url)
-            html = render_to_string("ranked/queue.html#status", {"queue": view})
+            context = {"queue": view, "csrf_token": csrf_token_of(self.scope)}
+            html = render_to_string("ranked/queue.html#status", context)
         queue = news.queue_group(view.target, view.rated) if view.stage == Stage.WAITING else None
         message = {
             "kind": "queue",

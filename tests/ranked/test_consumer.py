@@ -5,8 +5,11 @@ every player is sent to the table dealt; a bad frame gets a message, the socket 
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import pytest
 import pytest_asyncio
@@ -15,10 +18,13 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from django.db import connections
 from django.test import Client
+from django.utils import timezone
 
 from config.asgi import application
 from game.models import Game
 from ranked import services
+from ranked.models import QueueEntry
+from ranked.selectors import BOTS_AFTER_SECONDS
 from tests.ranked.builders import accounts, match_now
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -100,4 +106,39 @@ async def test_a_bad_frame_gets_a_message_and_the_socket_stays_open() -> None:
         assert (await receive(communicator))["kind"] == "error"
     await communicator.send_to(text_data=json.dumps({"type": "refresh"}))
     assert (await receive(communicator))["stage"] == "waiting"
+    await communicator.disconnect()
+
+
+def browser_of(user: User) -> tuple[Client, list[tuple[bytes, bytes]]]:
+    """A signed-in browser that checks CSRF as a real one is checked, after it opened the
+    queue page (which sets its CSRF cookie); and its socket's handshake headers."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    assert client.get("/direct/file/").status_code == 200
+    cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
+    return client, [*ORIGIN, (b"cookie", cookies.encode())]
+
+
+async def test_the_pushed_fill_with_bots_form_posts_with_its_own_token() -> None:
+    """Issue 37, fault 1: the block pushed over the socket had a form without a CSRF token,
+    so « Compléter avec des robots » always answered 403."""
+    (anna,) = await sync_to_async(accounts)("anna")
+    await sync_to_async(services.join)(user_id=anna.pk, target=50, rated=False)
+    client, headers = await sync_to_async(browser_of)(anna)
+    waited = timezone.now() - timedelta(seconds=BOTS_AFTER_SECONDS + 1)
+    await sync_to_async(QueueEntry.objects.update)(joined_at=waited)
+    communicator = WebsocketCommunicator(application, "/ws/direct/", headers=headers)
+    await communicator.connect()
+    pushed = (await receive(communicator, "waiting"))["html"]
+    form = re.search(r'<form method="post" action="([^"]+)">(.*?)</form>', pushed, re.S)
+    assert form and "Compléter avec des robots" in form[2]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form[2])
+    assert token, form[2]
+
+    answer = await sync_to_async(client.post)(
+        html.unescape(form[1]), {"csrfmiddlewaretoken": token[1]}
+    )
+    assert answer.status_code == 302 and answer["Location"] == "/direct/file/"
+    entry = await sync_to_async(QueueEntry.objects.get)(user=anna)
+    assert entry.proposal_id is not None and entry.confirmed
     await communicator.disconnect()
