@@ -5,18 +5,26 @@ draw its player's own QueueView and send it whole (the page's own partial), with
 page must do: confirm a table found (the page does it on its own: that is the player
 « showing up »), or go to the table dealt. The only frames it takes are that
 confirmation and a refresh; anything else is refused with a message, the socket open.
+
+The socket is also what keeps its player's place: it vouches for the page when it opens
+and every HEARTBEAT_SECONDS while it lives, and says the page closed when it closes
+(ranked.services.page_seen, page_closed). A process killed stops vouching, and the place
+leaves the queue PRESENCE_SECONDS later.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -27,14 +35,20 @@ from game.services import Refused
 from ranked import news, services
 from ranked.selectors import Stage, queue_view
 
+logger = logging.getLogger(__name__)
+
 FORBIDDEN = 4403
 MAX_FRAME = 256
+# How often an open queue page's socket vouches for its place (well inside
+# ranked.selectors.PRESENCE_SECONDS, so that one late beat loses nothing).
+HEARTBEAT_SECONDS = 10
 
 
 class QueueConsumer(AsyncWebsocketConsumer):
     user_id: int
     language: str
     queue: str | None
+    heartbeat: asyncio.Task | None = None
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -49,11 +63,27 @@ class QueueConsumer(AsyncWebsocketConsumer):
         if settings.TABLE_CLOCK_IN_PROCESS:
             clock.start_in_process()
         await self.channel_layer.group_add(news.player_group(self.user_id), self.channel_name)
+        await database_sync_to_async(services.page_seen)(user_id=self.user_id)
+        self.heartbeat = asyncio.create_task(self._vouch())
         await self._send_state()
+
+    async def _vouch(self) -> None:
+        """Every HEARTBEAT_SECONDS while the socket lives. A beat the database refused
+        (a restart, a lock timeout) is logged and the next one tries again: the place is
+        lost only after PRESENCE_SECONDS of silence."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await database_sync_to_async(services.page_seen)(user_id=self.user_id)
+            except DatabaseError:
+                logger.exception("queue heartbeat of user %s failed", self.user_id)
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "queue"):
             return
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        await database_sync_to_async(services.page_closed)(user_id=self.user_id)
         await self.channel_layer.group_discard(news.player_group(self.user_id), self.channel_name)
         if self.queue:
             await self.channel_layer.group_discard(self.queue, self.channel_name)

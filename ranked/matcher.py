@@ -1,12 +1,12 @@
 """The queue's periodic work, a round of the tables' clock worker (game.clock): drop the
-no-shows of found tables, then form tables in each queue. Any number of clocks may run it
-at once (several processes): the services lock what they change, skipping what another
-matcher holds.
+no-shows of found tables and the ghosts of closed pages, then form tables in each queue.
+Any number of clocks may run it at once (several processes): the services lock what they
+change, skipping what another matcher holds.
 
-The clock asks when to come back: at the next proposal's deadline, the end of a
-newcomer's gathering time, the next widening of a waiting player's range, or the minute
-after which an « Amicale » queue offers bots (the queue pages are redrawn then),
-whichever is first.
+The clock asks when to come back: at the next proposal's deadline, the moment a silent
+page's place becomes a ghost, the end of a newcomer's gathering time, the next widening of
+a waiting player's range, or the minute after which an « Amicale » queue offers bots (the
+queue pages are redrawn then), whichever is first.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from game.models import Target
 from ranked import services
 from ranked.matching import seconds_to_next_change
 from ranked.models import Proposal, QueueEntry
-from ranked.selectors import BOTS_AFTER_SECONDS
+from ranked.selectors import BOTS_AFTER_SECONDS, PRESENCE_SECONDS
 
 QUEUES = [(target, rated) for target in Target.values for rated in (True, False)]
 
@@ -26,7 +26,7 @@ def run() -> int:
     """One pass: proposals ended plus tables formed. Only the queues someone waits in are
     locked and matched: an empty queue costs one read, never a write transaction (which
     SQLite would make the tables' own writes wait for)."""
-    done = services.drop_no_shows()
+    done = services.drop_no_shows() + services.drop_ghosts()
     waiting = set(
         QueueEntry.objects.filter(proposal__isnull=True).values_list("target", "rated").distinct()
     )
@@ -42,8 +42,11 @@ def seconds_to_next_pass() -> float | None:
     deadline = Proposal.objects.order_by("arrive_by").values_list("arrive_by", flat=True).first()
     if deadline is not None:
         waits.append((deadline - now).total_seconds())
-    waiting = QueueEntry.objects.filter(proposal__isnull=True).values_list("joined_at", "rated")
-    for joined_at, rated in waiting:
+    waiting = QueueEntry.objects.filter(proposal__isnull=True).values_list(
+        "joined_at", "rated", "seen_at"
+    )
+    for joined_at, rated, seen_at in waiting:
+        waits.append(PRESENCE_SECONDS - (now - seen_at).total_seconds())
         waited = (now - joined_at).total_seconds()
         change = seconds_to_next_change(waited)
         if change is not None:

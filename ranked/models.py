@@ -2,7 +2,9 @@
 process and the matcher share them (ranked.matcher locks what it matches).
 
 - QueueEntry: one person waiting (one queue place per account), for one length and
-  « Classée » or « Amicale »; while a Proposal holds it, it is not matched again.
+  « Classée » or « Amicale »; while a Proposal holds it, it is not matched again. It lives
+  only while its queue page does: matched and counted while the page's socket is open, out
+  of the queue once no socket has vouched for it for ranked.selectors.PRESENCE_SECONDS.
 - Proposal: four people the matcher put together, each to confirm their presence before
   `arrive_by`; the table is dealt when all have, the no-shows are dropped otherwise.
 - Rating: an account's openskill rating for one length (ranked.skill).
@@ -15,6 +17,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from game.models import Game, Target
 from ranked.skill import DISPLAY_START, START_MU, START_SIGMA
@@ -54,6 +57,11 @@ class QueueEntry(models.Model):
         Proposal, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
     )
     confirmed = models.BooleanField(default=False)
+    # The queue page: whether a socket of it is open now (a closed tab is never matched,
+    # even before it is dropped), and the last time a socket said so (every few seconds
+    # while it lives: a killed process stops saying it).
+    page_open = models.BooleanField(default=True)
+    seen_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]

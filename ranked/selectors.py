@@ -4,9 +4,10 @@ page and its socket draw the same QueueView), their ratings and the leaderboard.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,10 @@ from ranked.skill import DISPLAY_START
 
 # An « Amicale » queue offers « Compléter avec des robots » after this long.
 BOTS_AFTER_SECONDS = 60
+# A queue place whose page no socket has vouched for in this long is a ghost (its tab
+# closed, or its server process killed): out of the queue. The socket vouches every
+# ranked.consumers.HEARTBEAT_SECONDS.
+PRESENCE_SECONDS = 30
 
 NOTICES: dict[str, str | Promise] = {
     "dropped": _("Vous n’avez pas rejoint la table à temps : vous avez quitté la file."),
@@ -53,6 +58,12 @@ class QueueView:
     notice: str | Promise = ""
 
 
+def present(entries: QuerySet[QueueEntry]) -> QuerySet[QueueEntry]:
+    """The entries whose queue page is open now: the only ones matched or counted."""
+    since = timezone.now() - timedelta(seconds=PRESENCE_SECONDS)
+    return entries.filter(page_open=True, seen_at__gte=since)
+
+
 def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueView:
     """Where this account stands: in which queue, for how long, how many wait with it and
     the ratings it accepts; or the table found, or the game it is playing."""
@@ -85,8 +96,8 @@ def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueV
         )
     return replace(
         queued,
-        waiting=QueueEntry.objects.filter(
-            target=entry.target, rated=entry.rated, proposal__isnull=True
+        waiting=present(
+            QueueEntry.objects.filter(target=entry.target, rated=entry.rated, proposal__isnull=True)
         ).count(),
         low=entry.rating - reach,
         high=entry.rating + reach,

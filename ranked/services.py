@@ -8,6 +8,10 @@ does it on its own as soon as it hears the news); when the last one does, the ta
 dealt (tables.services.seat_from_queue) and everyone is sent to it at once. Whoever has
 not confirmed after ARRIVE_SECONDS is dropped from the queue; the others go back to it
 with their first arrival time, so they are at its front.
+
+A place lives only while its queue page does (ranked.consumers tells `page_seen` and
+`page_closed`): a closed page is not matched, a table found waits no longer for it, and
+a page silent for PRESENCE_SECONDS (its process killed) leaves the queue (`drop_ghosts`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,7 +29,13 @@ from game.services import Refused
 from ranked import news
 from ranked.matching import Seeker, form_tables
 from ranked.models import Proposal, QueueEntry
-from ranked.selectors import BOTS_AFTER_SECONDS, game_in_progress, shown_rating
+from ranked.selectors import (
+    BOTS_AFTER_SECONDS,
+    PRESENCE_SECONDS,
+    game_in_progress,
+    present,
+    shown_rating,
+)
 from tables import services as table_services
 
 ARRIVE_SECONDS = 20
@@ -56,6 +66,8 @@ def join(*, user_id: int, target: int, rated: bool) -> QueueEntry:
             entry.target, entry.rated, entry.rating = target, rated, rating
             entry.joined_at = timezone.now()
             entry.save(update_fields=["target", "rated", "rating", "joined_at"])
+        # The queue page opens next: the place is present until its socket says otherwise.
+        QueueEntry.objects.filter(pk=entry.pk).update(page_open=True, seen_at=timezone.now())
         news.queue_changed(target, rated)
         news.wake_matcher()
     return entry
@@ -72,6 +84,51 @@ def cancel(*, user_id: int) -> None:
             _release(proposal, [entry.pk])
         entry.delete()
         news.queue_changed(entry.target, entry.rated)
+
+
+def page_seen(*, user_id: int) -> None:
+    """A socket of this account's queue page is open (connected, or still alive a few
+    seconds later): its place is matched and counted. A page back after a reload keeps
+    its place and its arrival time."""
+    with transaction.atomic():
+        entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
+        if entry is None:
+            return
+        was_present = present(QueueEntry.objects.filter(pk=entry.pk)).exists()
+        entry.page_open, entry.seen_at = True, timezone.now()
+        entry.save(update_fields=["page_open", "seen_at"])
+        if not was_present:
+            news.queue_changed(entry.target, entry.rated)
+            news.wake_matcher()
+
+
+def page_closed(*, user_id: int) -> None:
+    """The queue page's socket closed (the tab, or a reload): from now on the place is
+    neither matched nor counted, and a table found for it ends at once (the matcher,
+    woken here) rather than after ARRIVE_SECONDS. It comes back if the page reconnects
+    within PRESENCE_SECONDS, else it leaves the queue."""
+    with transaction.atomic():
+        entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
+        if entry is None or not entry.page_open:
+            return
+        entry.page_open = False
+        entry.save(update_fields=["page_open"])
+        news.queue_changed(entry.target, entry.rated)
+        news.wake_matcher()
+
+
+def drop_ghosts() -> int:
+    """Places whose page no socket vouched for in PRESENCE_SECONDS (closed and not back,
+    or served by a process that was killed): out of the queue. How many left."""
+    since = timezone.now() - timedelta(seconds=PRESENCE_SECONDS)
+    with transaction.atomic():
+        ghosts = list(
+            _lockable(QueueEntry.objects.filter(proposal__isnull=True, seen_at__lt=since))
+        )
+        QueueEntry.objects.filter(pk__in=[ghost.pk for ghost in ghosts]).delete()
+        for target, rated in {(ghost.target, ghost.rated) for ghost in ghosts}:
+            news.queue_changed(target, rated)
+    return len(ghosts)
 
 
 def confirm(*, user_id: int) -> str | None:
@@ -134,9 +191,11 @@ def fill_with_bots(*, user_id: int) -> None:
             raise Refused("too_soon", _("Les robots complètent une table après une minute."))
         others = list(
             _lockable(
-                QueueEntry.objects.filter(
-                    target=entry.target, rated=False, proposal__isnull=True
-                ).exclude(pk=entry.pk)
+                present(
+                    QueueEntry.objects.filter(
+                        target=entry.target, rated=False, proposal__isnull=True
+                    ).exclude(pk=entry.pk)
+                )
             ).order_by("joined_at", "pk")[:3]
         )
         people = [entry, *others]
@@ -154,7 +213,11 @@ def form_tables_now(target: int, rated: bool) -> int:
     worker processes) share the queue without waiting for or matching the same person."""
     with transaction.atomic():
         waiting = list(
-            _lockable(QueueEntry.objects.filter(target=target, rated=rated, proposal__isnull=True))
+            _lockable(
+                present(
+                    QueueEntry.objects.filter(target=target, rated=rated, proposal__isnull=True)
+                )
+            )
         )
         now = timezone.now()
         by_key = {entry.pk: entry for entry in waiting}
@@ -174,10 +237,16 @@ def form_tables_now(target: int, rated: bool) -> int:
 
 
 def drop_no_shows() -> int:
-    """Every proposal past its ARRIVE_SECONDS: its unconfirmed people leave the queue, the
-    others go back to it. How many proposals were ended."""
+    """Every proposal past its ARRIVE_SECONDS, or waiting on someone whose queue page has
+    closed (who will not confirm): its unconfirmed people leave the queue, the others go
+    back to it. How many proposals were ended."""
     ended = 0
-    due = Proposal.objects.filter(arrive_by__lte=timezone.now()).values_list("pk", flat=True)
+    closed = Q(entries__confirmed=False, entries__page_open=False)
+    due = (
+        Proposal.objects.filter(Q(arrive_by__lte=timezone.now()) | closed)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
     for proposal_id in list(due):
         with transaction.atomic():
             entries, proposal = _lock_proposal(proposal_id)

@@ -142,3 +142,19 @@ async def test_the_pushed_fill_with_bots_form_posts_with_its_own_token() -> None
     entry = await sync_to_async(QueueEntry.objects.get)(user=anna)
     assert entry.proposal_id is not None and entry.confirmed
     await communicator.disconnect()
+
+
+async def test_the_queue_page_s_socket_keeps_its_place_while_it_is_open() -> None:
+    """Issue 37, fault 2: the socket opening says the page is there, its closing that it
+    is not (the place is then neither counted nor matched)."""
+    (anna,) = await sync_to_async(accounts)("anna")
+    await sync_to_async(services.join)(user_id=anna.pk, target=50, rated=True)
+    await sync_to_async(QueueEntry.objects.update)(page_open=False)
+    communicator = await sync_to_async(signed_in_socket)(anna)
+    await communicator.connect()
+    await receive(communicator, "waiting")
+    entry = await sync_to_async(QueueEntry.objects.get)(user=anna)
+    assert entry.page_open
+    await communicator.disconnect()
+    entry = await sync_to_async(QueueEntry.objects.get)(user=anna)
+    assert not entry.page_open
