@@ -9,6 +9,7 @@ and the offline game draws the same table in the browser (Pyodide) from its own 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -110,9 +111,10 @@ class SeatView:
     @property
     def initials(self) -> str:
         """The seat's avatar: the first letters of its name (« Léa » → « L », « Jean
-        Dupont » → « JD »), never an image from elsewhere."""
-        words = self.name.split()
-        letters = words[0][0] if len(words) == 1 else words[0][0] + words[1][0]
+        Dupont » → « JD »), never an image from elsewhere; what is in brackets is not the
+        name (« Robot (pour Léa) » → « R »), nor a word that starts with a sign."""
+        words = [word for word in re.sub(r"\(.*?\)", " ", self.name).split() if word[0].isalnum()]
+        letters = "".join(word[0] for word in words[:2]) or "?"
         return letters.upper()
 
 
@@ -252,8 +254,9 @@ class TableView:
     # Another request lets the bots think (services.advance): the page waits before asking.
     bots_busy: bool
     difficulty_note: str
-    # The level the bots play this hand at (shown in the table's bar).
-    level: str
+    # Who the bots are and the level they play this hand at, for the table's bar
+    # (« Robots : Normal »; at a live table, how many seats a bot plays, or none).
+    bots: str
     action: HandAction | None
     no_pass: bool
     replay_start: list[PlayedCard]
@@ -363,7 +366,7 @@ def draw_table(
         bots_pending=thinking is not None and not source.seating.live,
         bots_busy=bots_busy and thinking is not None,
         difficulty_note=_difficulty_note(game, source.hand_level),
-        level=level_label(source.hand_level),
+        bots=_bots(source.seating, source.hand_level),
         action=action,
         no_pass=view.direction is PassDirection.NONE and len(view.hand) == 13,
         replay_start=replay_start,
@@ -488,6 +491,21 @@ def _status(
     if view.is_first_trick and not view.current_trick:
         return _("Vous avez le ♣2 : il ouvre le premier pli.")
     return _("À vous de jouer.")
+
+
+def _bots(seating: Seating, hand_level: str) -> str:
+    """The bar's word on the bots: the solo game's three, or a live table's count (seats of
+    people away count: a bot plays them), never a level at a table of four people."""
+    level = level_label(hand_level)
+    if not seating.live:
+        return _("Robots : %(level)s") % {"level": level}
+    count = len(seating.bot_seats)
+    if count == 0:
+        return _("Sans robots")
+    return ngettext("%(count)s robot : %(level)s", "%(count)s robots : %(level)s", count) % {
+        "count": count,
+        "level": level,
+    }
 
 
 def _difficulty_note(game: TableGame, hand_level: str) -> str:

@@ -32,7 +32,7 @@ from game.ownership import Owner, owner_from
 from game.seating import PLACES, seating_of
 from tables import presence
 from tables.display import EMOTES, room_fragment, spectators_text, table_fragment
-from tables.views import DEFAULT_GUEST_NAME, NAME_SESSION_KEY
+from tables.views import guest_name
 
 logger = logging.getLogger(__name__)
 
@@ -149,8 +149,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             game = Game.objects.get(pk=self.game_id)
             if game.status == Game.Status.WAITING:
                 self.viewer = seating_of(game).seat_of(self.owner)
-                name = self.scope["session"].get(NAME_SESSION_KEY, DEFAULT_GUEST_NAME)
-                return {"kind": "room", "html": room_fragment(game, self.owner, str(name))}
+                name = guest_name(self.scope["session"])
+                return {"kind": "room", "html": room_fragment(game, self.owner, name)}
             if self._was_in_room():
                 # The host pressed « Commencer »: the room's page becomes the table's.
                 return {"kind": "reload"}

@@ -8,11 +8,14 @@ helpers); everyone else at the table gets the news through their socket
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from django.contrib.sessions.backends.base import SessionBase
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -41,7 +44,17 @@ from tables.forms import NewTableForm, SeatForm, TakeSeatForm
 
 # The session remembers the name a guest last sat under, to prefill the next one.
 NAME_SESSION_KEY = "table_name"
-DEFAULT_GUEST_NAME = "Invité"
+
+
+def guest_name(session: SessionBase) -> str:
+    """The name a guest last sat under; else a name of their own (« Invité 4821 »), kept
+    in the session, so that two guests at one table are not both « Invité » and the
+    prefilled field reads as a suggestion to change."""
+    name = session.get(NAME_SESSION_KEY)
+    if not name:
+        name = _("Invité %(number)s") % {"number": secrets.randbelow(9000) + 1000}
+        session[NAME_SESSION_KEY] = name
+    return str(name)
 
 
 def render_live(
@@ -73,7 +86,7 @@ live_action = table_action(LIVE_TABLE)
 def suggested_name(request: HtmxHttpRequest) -> str:
     if request.user.is_authenticated:
         return request.user.get_username()[:20]
-    return str(request.session.get(NAME_SESSION_KEY, DEFAULT_GUEST_NAME))
+    return guest_name(request.session)
 
 
 def new_table_page(

@@ -273,3 +273,17 @@ def test_difficile_bots_think_in_the_clock_outside_any_request() -> None:
     passes = Game.objects.get(pk=game.pk).moves.filter(kind="pass")
     assert sorted(passes.values_list("seat", flat=True)) == [1, 2, 3]
     assert "Choisissez 3 cartes à passer" in table_page(host, game)
+
+
+def test_the_bar_counts_the_bots_at_the_table_or_says_there_are_none(table) -> None:
+    game, host, _ = table
+    assert '<span class="table__level">2 robots\u00a0: Facile</span>' in table_page(host, game)
+
+    other_host, *people = [guest_client() for _ in range(4)]
+    full = open_table(other_host, "Alice")
+    for seat, (client, name) in enumerate(
+        zip(people, ["Bruno", "Chloé", "David"], strict=True), start=1
+    ):
+        assert sit(client, full, seat, name) == 200
+    start(other_host, full)
+    assert '<span class="table__level">Sans robots</span>' in table_page(people[0], full)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -130,3 +132,21 @@ def test_a_signed_in_friend_sits_under_their_username() -> None:
 
     assert response.status_code == 200
     assert Seat.objects.get(game=game, number=3).name == "margaux_75"
+
+
+def test_a_guest_is_offered_a_name_of_their_own_that_the_session_keeps() -> None:
+    host, friend = guest_client(), guest_client()
+
+    def offered(page: str) -> str:
+        found = re.search(r'name="name" value="([^"]*)"', page)
+        assert found, page
+        return found.group(1)
+
+    name = offered(host.get(reverse("tables:new")).content.decode())
+    assert re.fullmatch(r"Invité \d{4}", name)
+    assert offered(host.get(reverse("tables:new")).content.decode()) == name
+    game = open_table(host, "Alice")
+    assert re.fullmatch(r"Invité \d{4}", offered(table_page(friend, game)))
+
+    assert sit(friend, game, 1, "Léa B.") == 200
+    assert offered(friend.get(reverse("tables:new")).content.decode()) == "Léa B."
