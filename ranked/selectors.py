@@ -17,8 +17,12 @@ from ranked.matching import search_range
 from ranked.models import QueueEntry, Rating
 from ranked.skill import DISPLAY_START
 
-# An « Amicale » queue offers « Compléter avec des robots » after this long.
+# A queue offers a table with bots after this long: « Compléter avec des robots » in
+# « Amicale », « Passer en Amicale avec des robots » in « Classée » (a rated game is four
+# people).
 BOTS_AFTER_SECONDS = 60
+# The people at a table.
+TABLE_PEOPLE = 4
 # A queue place whose page no socket has vouched for in this long is a ghost (its tab
 # closed, or its server process killed): out of the queue. The socket vouches every
 # ranked.consumers.HEARTBEAT_SECONDS.
@@ -49,9 +53,12 @@ class QueueView:
     joined_at: datetime | None = None
     waited_seconds: int = 0
     waiting: int = 0
+    # How many more people the table needs (« il en manque 2 »).
+    missing: int = 0
     low: int = 0
     high: int = 0
     can_fill_with_bots: bool = False
+    bots_after_seconds: int = BOTS_AFTER_SECONDS
     confirmed: int = 0
     people: int = 0
     game_url: str = ""
@@ -94,14 +101,17 @@ def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueV
             confirmed=together.filter(confirmed=True).count(),
             people=together.count(),
         )
+    waiting = present(
+        QueueEntry.objects.filter(target=entry.target, rated=entry.rated, proposal__isnull=True)
+    ).count()
     return replace(
         queued,
-        waiting=present(
-            QueueEntry.objects.filter(target=entry.target, rated=entry.rated, proposal__isnull=True)
-        ).count(),
+        waiting=waiting,
+        # The player's own place counts even in the instant its page has not vouched yet.
+        missing=max(TABLE_PEOPLE - max(waiting, 1), 0),
         low=entry.rating - reach,
         high=entry.rating + reach,
-        can_fill_with_bots=not entry.rated and waited >= BOTS_AFTER_SECONDS,
+        can_fill_with_bots=waited >= BOTS_AFTER_SECONDS,
     )
 
 

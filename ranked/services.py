@@ -32,6 +32,7 @@ from ranked.models import Proposal, QueueEntry
 from ranked.selectors import (
     BOTS_AFTER_SECONDS,
     PRESENCE_SECONDS,
+    TABLE_PEOPLE,
     game_in_progress,
     present,
     shown_rating,
@@ -178,15 +179,16 @@ def _lock_proposal(proposal_id: int) -> tuple[list[QueueEntry], Proposal | None]
     return entries, proposal
 
 
-def fill_with_bots(*, user_id: int) -> None:
-    """« Compléter avec des robots »: in an « Amicale » queue, after BOTS_AFTER_SECONDS, a
-    table now with whoever else waits for the same length (up to three) and bots."""
+def fill_with_bots(*, user_id: int) -> str | None:
+    """« Compléter avec des robots »: after BOTS_AFTER_SECONDS, a table now with whoever
+    else waits in « Amicale » for the same length (up to three) and bots. From a « Classée »
+    place this is « Passer en Amicale avec des robots »: the game is friendly (bots never
+    play a rated game), and the ones still waiting in « Classée » keep their places. Alone,
+    the table is dealt at once: its address; else None, the others to confirm."""
     with transaction.atomic():
         entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
         if entry is None or entry.proposal_id is not None:
             raise Refused("not_waiting", _("Vous n’êtes plus dans la file."))
-        if entry.rated:
-            raise Refused("rated", _("Une partie classée se joue à quatre joueurs, sans robots."))
         if (timezone.now() - entry.joined_at).total_seconds() < BOTS_AFTER_SECONDS:
             raise Refused("too_soon", _("Les robots complètent une table après une minute."))
         others = list(
@@ -199,12 +201,17 @@ def fill_with_bots(*, user_id: int) -> None:
             ).order_by("joined_at", "pk")[:3]
         )
         people = [entry, *others]
-        _propose(people, entry.target, rated=False, bots=4 - len(people))
+        proposal = _propose(people, entry.target, rated=False, bots=TABLE_PEOPLE - len(people))
+        # The one who asked is here, and now at a friendly table.
+        QueueEntry.objects.filter(pk=entry.pk).update(confirmed=True, rated=False)
+        if entry.rated:
+            news.queue_changed(entry.target, True)
+        if not others:
+            return _deal(proposal, [entry])
         news.to_players(person.user_id for person in people)
         news.wake_matcher()
-        # The one who asked is here.
-        QueueEntry.objects.filter(pk=entry.pk).update(confirmed=True)
         news.queue_changed(entry.target, False)
+        return None
 
 
 def form_tables_now(target: int, rated: bool) -> int:
@@ -270,7 +277,7 @@ def _lockable(rows: QuerySet[QueueEntry]) -> QuerySet[QueueEntry]:
     return rows.select_for_update()
 
 
-def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) -> None:
+def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) -> Proposal:
     """A table found for `entries`, each to confirm by ARRIVE_SECONDS (the caller tells
     them and wakes the matcher for that deadline, once for all the tables it found)."""
     proposal = Proposal.objects.create(
@@ -282,6 +289,7 @@ def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) 
     QueueEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(
         proposal=proposal, confirmed=False
     )
+    return proposal
 
 
 def _release(proposal: Proposal, leaving: list[int]) -> None:

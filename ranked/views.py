@@ -37,12 +37,23 @@ def play_page(
     context: dict[str, object] = {"back": reverse("ranked:play")}
     if user is not None:
         context.update(
-            form=form or QueueForm(initial={"target": 50, "kind": "classee"}),
+            form=form or QueueForm(initial=invited_options(request)),
             queue=queue_view(user.pk),
             ratings=player_ratings(user.pk),
             error=error,
         )
     return render(request, "ranked/play.html", context, status=status)
+
+
+def invited_options(request: HttpRequest) -> dict[str, object]:
+    """The options an invitation link chose (« ?partie=100&type=amicale »), else 50 points,
+    « Classée »; anything else in the address is ignored."""
+    options: dict[str, object] = {"target": 50, "kind": "classee"}
+    if request.GET.get("partie") in ("50", "100"):
+        options["target"] = int(request.GET["partie"])
+    if request.GET.get("type") in ("classee", "amicale"):
+        options["kind"] = request.GET["type"]
+    return options
 
 
 @require_safe
@@ -100,14 +111,15 @@ def cancel(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def fill_with_bots(request: HttpRequest) -> HttpResponse:
-    """« Compléter avec des robots » (an « Amicale » queue, after a minute)."""
+    """« Compléter avec des robots » / « Passer en Amicale avec des robots » (after a
+    minute): to the table when it is dealt at once, else back to the queue's page."""
     user = _account(request)
     if user is None:
         return redirect("ranked:play")
     try:
-        services.fill_with_bots(user_id=user.pk)
+        table_url = services.fill_with_bots(user_id=user.pk)
     except Refused as refused:
         view = queue_view(user.pk)
         context = {"queue": view, "socket": SOCKET_PATH, "error": refused.message}
         return render(request, "ranked/queue.html", context, status=409)
-    return redirect("ranked:queue")
+    return redirect(table_url or "ranked:queue")

@@ -40,7 +40,28 @@
     const seconds = Number(waited.dataset.waitedSeconds) + Math.floor((Date.now() - drawnAt) / 1000);
     const minutes = Math.floor(seconds / 60);
     waited.textContent = minutes ? `${minutes} min ${String(seconds % 60).padStart(2, "0")} s` : `${seconds} s`;
+    // The table with bots is offered once the wait is long enough, without a push.
+    const offer = document.querySelector("[data-offer-at]");
+    if (offer?.hidden && seconds >= Number(offer.dataset.offerAt)) {
+      offer.hidden = false;
+      document.querySelector("[data-offer-hint]")?.remove();
+    }
   }
+
+  // « Copier le lien d’invitation »: the « Jouer en direct » page with this queue's options
+  // chosen, for a friend to join the same queue. The button lives in the swapped status,
+  // hence one listener on the page.
+  root.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-invite]");
+    if (!button) return;
+    const link = new URL(button.dataset.invite, window.location.href).href;
+    try {
+      await navigator.clipboard.writeText(link);
+      button.textContent = button.dataset.copied;
+    } catch {
+      window.prompt(button.textContent, link);
+    }
+  });
 
   const stage = document.getElementById("queue-status")?.dataset.stage;
   if (stage === "playing") go(document.getElementById("queue-status").dataset.tableUrl);

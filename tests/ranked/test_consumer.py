@@ -21,7 +21,7 @@ from django.test import Client
 from django.utils import timezone
 
 from config.asgi import application
-from game.models import Game
+from game.models import Game, Seat
 from ranked import services
 from ranked.models import QueueEntry
 from ranked.selectors import BOTS_AFTER_SECONDS
@@ -130,7 +130,7 @@ async def test_the_pushed_fill_with_bots_form_posts_with_its_own_token() -> None
     communicator = WebsocketCommunicator(application, "/ws/direct/", headers=headers)
     await communicator.connect()
     pushed = (await receive(communicator, "waiting"))["html"]
-    form = re.search(r'<form method="post" action="([^"]+)">(.*?)</form>', pushed, re.S)
+    form = re.search(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', pushed, re.S)
     assert form and "Compléter avec des robots" in form[2]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form[2])
     assert token, form[2]
@@ -138,9 +138,11 @@ async def test_the_pushed_fill_with_bots_form_posts_with_its_own_token() -> None
     answer = await sync_to_async(client.post)(
         html.unescape(form[1]), {"csrfmiddlewaretoken": token[1]}
     )
-    assert answer.status_code == 302 and answer["Location"] == "/direct/file/"
-    entry = await sync_to_async(QueueEntry.objects.get)(user=anna)
-    assert entry.proposal_id is not None and entry.confirmed
+    # Alone in the queue: the table is dealt at once, three bots with her.
+    assert answer.status_code == 302 and answer["Location"].startswith("/table/")
+    assert not await sync_to_async(QueueEntry.objects.exists)()
+    bots = Seat.objects.filter(game__live__token=answer["Location"].split("/")[2], is_bot=True)
+    assert await sync_to_async(bots.count)() == 3
     await communicator.disconnect()
 
 

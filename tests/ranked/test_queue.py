@@ -4,6 +4,7 @@ others back at the front, « Compléter avec des robots », and the refusals."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -140,7 +141,7 @@ def test_joining_again_keeps_one_place_and_a_player_at_a_table_cannot_join() -> 
     assert refused.value.message == "Vous avez déjà une partie en direct en cours."
 
 
-def test_an_amicale_queue_offers_bots_after_a_minute_and_a_ranked_one_never() -> None:
+def test_an_amicale_queue_offers_bots_after_a_minute() -> None:
     anna, bob = accounts("anna", "bob")
     services.join(user_id=anna.pk, target=50, rated=False)
     with pytest.raises(Refused):
@@ -158,12 +159,74 @@ def test_an_amicale_queue_offers_bots_after_a_minute_and_a_ranked_one_never() ->
     assert Seat.objects.filter(game=game, is_bot=True).count() == 2
     assert not game.live.rated
 
-    (carl,) = accounts("carl")
-    services.join(user_id=carl.pk, target=50, rated=True)
-    waited(carl.pk, 120)
-    with pytest.raises(Refused) as refused:
-        services.fill_with_bots(user_id=carl.pk)
-    assert "sans robots" in refused.value.message
+
+def test_a_lone_player_taking_the_bots_is_dealt_a_table_at_once() -> None:
+    """Nobody else to confirm: no « Les joueurs arrivent : 1 sur 1… », no no-show delay."""
+    (anna,) = accounts("anna")
+    services.join(user_id=anna.pk, target=50, rated=True)
+    waited(anna.pk, 61)
+
+    url = services.fill_with_bots(user_id=anna.pk)
+
+    game = Game.objects.get()
+    assert url == game.get_absolute_url() and not game.live.rated
+    assert Seat.objects.filter(game=game, is_bot=True).count() == 3
+    assert not QueueEntry.objects.exists() and not Proposal.objects.exists()
+    assert queue_view(anna.pk).stage == Stage.PLAYING
+
+
+def test_the_queue_says_how_many_players_are_missing() -> None:
+    anna, bob, carl = accounts("anna", "bob", "carl")
+    services.join(user_id=anna.pk, target=50, rated=True)
+    assert queue_view(anna.pk).missing == 3
+    services.join(user_id=bob.pk, target=50, rated=True)
+    services.join(user_id=carl.pk, target=50, rated=False)  # another queue
+    assert (queue_view(anna.pk).waiting, queue_view(anna.pk).missing) == (2, 2)
+    assert queue_view(carl.pk).missing == 3
+
+
+def test_a_ranked_place_may_switch_to_amicale_with_bots_after_a_minute() -> None:
+    """Bots never play a rated game: the one who asks plays a friendly one now, with whoever
+    waits in « Amicale »; the others waiting in « Classée » keep their places."""
+    anna, bob, carl = accounts("anna", "bob", "carl")
+    services.join(user_id=anna.pk, target=50, rated=True)
+    services.join(user_id=bob.pk, target=50, rated=True)
+    services.join(user_id=carl.pk, target=50, rated=False)
+    assert not queue_view(anna.pk).can_fill_with_bots
+    waited(anna.pk, 61)
+    assert queue_view(anna.pk).can_fill_with_bots
+
+    services.fill_with_bots(user_id=anna.pk)
+
+    proposal = Proposal.objects.get()
+    assert (proposal.bots, proposal.rated) == (2, False)
+    assert {entry.user_id for entry in proposal.entries.all()} == {anna.pk, carl.pk}
+    assert not QueueEntry.objects.get(user_id=anna.pk).rated
+    assert queue_view(bob.pk).stage == Stage.WAITING and queue_view(bob.pk).rated
+    services.confirm(user_id=carl.pk)
+    game = Game.objects.get()
+    assert not game.live.rated and Seat.objects.filter(game=game, is_bot=True).count() == 2
+
+
+def test_the_page_offers_the_switch_and_an_invitation_to_the_same_queue() -> None:
+    (anna,) = accounts("anna")
+    client = Client()
+    client.force_login(anna)
+    services.join(user_id=anna.pk, target=100, rated=True)
+    page = client.get(reverse("ranked:queue")).content.decode()
+    assert "Une table se joue à quatre\u00a0: il en manque 3." in page
+    assert 'data-offer-at="60" hidden' in page and "Après une minute d’attente" in page
+    assert 'data-invite="/direct/?partie=100&amp;type=classee"' in page
+    waited(anna.pk, 61)
+    later = client.get(reverse("ranked:queue")).content.decode()
+    assert 'data-offer-at="60">' in later and "Passer en Amicale avec des robots" in later
+    assert "Après une minute d’attente" not in later
+
+    services.cancel(user_id=anna.pk)
+    invited = client.get("/direct/?partie=100&type=amicale").content.decode()
+    assert re.search(r'value="100"[^>]*checked', invited)
+    assert re.search(r'value="amicale"[^>]*checked', invited)
+    assert re.search(r'value="classee"[^>]*checked', client.get("/direct/?type=x").content.decode())
 
 
 def test_a_guest_is_told_that_ranked_play_needs_an_account(client: Client) -> None:
