@@ -153,6 +153,20 @@ def test_provisional_players_are_listed_apart_best_first_at_most_fifty(client):
     assert html.index("alice") < html.index("Provisoire") < html.index("nouveau54")
 
 
+def test_a_board_of_provisional_players_only_says_why_nobody_is_ranked(client):
+    """Issue 37, fault 5: « Personne n’est encore classé » above a table of four players."""
+    rated_players({"ambre": 1540, "basile": 1500}, games=1)
+
+    context, html = board(client)
+
+    assert context["lines"] == [] and len(context["provisional_lines"]) == 2
+    assert (
+        "Personne n’a encore les 5 parties classées en 50 points qui font entrer au"
+        " classement\u00a0: les joueurs sont sous « Provisoire »." in html
+    )
+    assert "Aucune partie classée" not in html
+
+
 def test_a_provisional_player_has_no_place_but_sees_their_row_marked():
     (me,) = rated_players({"novice": 1520}, games=PROVISIONAL_GAMES - 1)
     rated_players({"alice": 1700})
@@ -169,7 +183,7 @@ def test_an_empty_board_says_so(client):
     context, html = board(client, "?partie=100")
 
     assert context["lines"] == [] and context["provisional_lines"] == []
-    assert "Personne n’est encore classé en 100 points." in html
+    assert "Aucune partie classée n’a encore été jouée en 100 points." in html
     assert "<table" not in html
 
 
