@@ -246,3 +246,51 @@ def _curves(user_id: int) -> dict[int, tuple[int, ...]]:
             curve.append(shown_before)
         curve.append(shown_after)
     return {target: tuple(curve) for target, curve in curves.items()}
+
+
+@dataclass(frozen=True)
+class GameRatingChange:
+    """What a ranked game did to one player's rating, for the table's result panel."""
+
+    seat: int
+    before: int
+    after: int
+    # Still « provisoire » after this game (fewer than PROVISIONAL_GAMES rated games).
+    provisional: bool
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+def game_rating_changes(game_id: int) -> list[GameRatingChange]:
+    """Each player's rating before and after this game, by seat; empty until it is rated
+    (a friendly game never is). Two queries, whatever the number of players."""
+    changes = list(
+        RatingChange.objects.filter(rated_game_id=game_id)
+        .select_related("rated_game")
+        .order_by("seat")
+    )
+    if not changes:
+        return []
+    rated_at = changes[0].rated_game.rated_at
+    # The games each had counted once this one was: later games do not make it less new.
+    counted = dict(
+        RatingChange.objects.filter(
+            user_id__in=[change.user_id for change in changes],
+            target=changes[0].target,
+            rated_game__rated_at__lte=rated_at,
+        )
+        .values_list("user_id")
+        .annotate(games=Count("pk"))
+        .values_list("user_id", "games")
+    )
+    return [
+        GameRatingChange(
+            seat=change.seat,
+            before=change.shown_before,
+            after=change.shown_after,
+            provisional=counted.get(change.user_id, 0) < PROVISIONAL_GAMES,
+        )
+        for change in changes
+    ]

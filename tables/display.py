@@ -18,6 +18,7 @@ from game.positions import Position, load_position
 from game.seating import seating_of
 from game.table import build_table
 from game.table_view import TableUrls, TableView
+from ranked.standings import game_rating_changes
 from tables import presence
 
 LIVE_ACTIONS = ("pass_cards", "play_card", "next_hand")
@@ -47,6 +48,41 @@ def spectators_text(count: int) -> str:
 
 
 @dataclass(frozen=True)
+class RatingLine:
+    """« ambre : 1500 → 1540 (+40) · provisoire » on a ranked game's result panel."""
+
+    text: str
+    is_viewer: bool
+
+
+def signed(delta: int) -> str:
+    """« +40 », « −12 » (a minus sign, not a hyphen), « ±0 »."""
+    if delta > 0:
+        return f"+{delta}"
+    return f"−{-delta}" if delta else "±0"
+
+
+def rating_lines(position: Position, viewer: int | None) -> list[RatingLine]:
+    """Each player's rating change once a ranked game is over and rated, as BGA and lichess
+    show it: a second place that gains points reads as a gain."""
+    game = position.game
+    if not (game.is_finished and game.live.rated):
+        return []
+    lines = []
+    for change in game_rating_changes(game.pk):
+        text = _("%(name)s : %(before)s → %(after)s (%(delta)s)") % {
+            "name": position.seating.occupants[change.seat].name,
+            "before": change.before,
+            "after": change.after,
+            "delta": signed(change.delta),
+        }
+        if change.provisional:
+            text = _("%(change)s · provisoire") % {"change": text}
+        lines.append(RatingLine(text=text, is_viewer=change.seat == viewer))
+    return lines
+
+
+@dataclass(frozen=True)
 class LiveBar:
     """The live table's own parts, drawn inside game/table.html."""
 
@@ -63,6 +99,7 @@ class LiveBar:
     queue_kind: str | Promise
     emotes: list[tuple[str, str | Promise]]
     can_emote: bool
+    ratings: list[RatingLine]
 
 
 def live_bar(position: Position, viewer: int | None) -> LiveBar:
@@ -88,6 +125,7 @@ def live_bar(position: Position, viewer: int | None) -> LiveBar:
         queue_kind=table.kind_label if table.from_queue else "",
         emotes=list(EMOTES.items()),
         can_emote=viewer is not None,
+        ratings=rating_lines(position, viewer),
     )
 
 

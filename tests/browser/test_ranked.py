@@ -240,6 +240,12 @@ def test_four_accounts_play_a_ranked_game_found_by_the_queue(
         player.page.goto(table_url)
         result = TablePage(player.page).result
         expect(result.get_by_role("heading", name=GAME_OVER)).to_be_visible()
+        # What the game did to each rating, their own line marked (issue 37, fault 4).
+        ratings = result.locator(".result__ratings li")
+        expect(ratings).to_have_count(4)
+        expect(result.locator(".result__ratings-you")).to_contain_text(
+            f"{player.name}\u00a0: 1500 → "
+        )
     played_at = time.monotonic() - started
 
     # Each rating changed once: up for the first place, down for the last.
