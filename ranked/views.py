@@ -8,7 +8,10 @@ it too (a reload draws the same state).
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,6 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from game import limits
 from game.limits import limited
+from game.models import Target
 from game.services import Refused
 from ranked import services
 from ranked.forms import QueueForm
@@ -45,14 +49,20 @@ def play_page(
     return render(request, "ranked/play.html", context, status=status)
 
 
+# « Jouer en direct » opens on a short ranked game: the queue young sites fill first.
+QUEUE_DEFAULTS: dict[str, object] = {"target": Target.SHORT, "kind": "classee"}
+# An invitation link's parameters, by the QueueForm field each one sets.
+INVITATION_PARAMETERS = {"target": "partie", "kind": "type"}
+
+
 def invited_options(request: HttpRequest) -> dict[str, object]:
-    """The options an invitation link chose (« ?partie=100&type=amicale »), else 50 points,
-    « Classée »; anything else in the address is ignored."""
-    options: dict[str, object] = {"target": 50, "kind": "classee"}
-    if request.GET.get("partie") in ("50", "100"):
-        options["target"] = int(request.GET["partie"])
-    if request.GET.get("type") in ("classee", "amicale"):
-        options["kind"] = request.GET["type"]
+    """The options an invitation link chose (« ?partie=100&type=amicale »), each checked by
+    QueueForm's own field (so a new length needs no second edit), else QUEUE_DEFAULTS'."""
+    options = dict(QUEUE_DEFAULTS)
+    for name, parameter in INVITATION_PARAMETERS.items():
+        if value := request.GET.get(parameter):
+            with suppress(ValidationError):
+                options[name] = QueueForm.base_fields[name].clean(value)
     return options
 
 

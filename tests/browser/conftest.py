@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.browser.screens import DESKTOP
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Page
+from tests.browser.table_page import new_person
 
 # Playwright's sync API keeps an event loop in this thread, which Django's async-safety
 # check mistakes for async code calling the ORM. Only this process is exempted: the
@@ -178,3 +180,39 @@ def save_failure_screenshot(page: Page, request: pytest.FixtureRequest, suffix: 
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     print(f"screenshot of the failure: {path}")
+
+
+@dataclass(frozen=True)
+class Player:
+    user: User
+    context: BrowserContext
+    page: Page
+
+    @property
+    def name(self) -> str:
+        return self.user.get_username()
+
+
+@pytest.fixture
+def sign_in(
+    browser: Browser, live_server_url: str, request: pytest.FixtureRequest
+) -> Iterator[Callable[[User], Player]]:
+    """A browser of its own for an account, signed in by its session cookie, the table at
+    « Instantanée »; each page's screenshot if the test fails."""
+    players: list[Player] = []
+
+    def signed_in(user: User) -> Player:
+        context, page = new_person(browser, live_server_url)
+        client = Client()
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+        cookie = settings.SESSION_COOKIE_NAME
+        session = client.cookies[cookie].value
+        context.add_cookies([{"name": cookie, "value": session, "url": live_server_url}])
+        players.append(Player(user, context, page))
+        return players[-1]
+
+    yield signed_in
+    for player in players:
+        if call_failed(request):
+            save_failure_screenshot(player.page, request, suffix=f"-{player.name}")
+        player.context.close()

@@ -12,7 +12,14 @@ import re
 import time
 from dataclasses import dataclass
 
-from playwright.sync_api import BrowserContext, Error as PlaywrightError, Locator, Page, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Error as PlaywrightError,
+    Locator,
+    Page,
+    expect,
+)
 
 # Viewports: portrait and landscape phones and a desktop (docs/architecture.md, « The table »).
 PHONE_PORTRAIT = {"width": 390, "height": 844}
@@ -44,6 +51,14 @@ INSTANT = (
 def play_instantly(target: Page | BrowserContext) -> None:
     """Every page of `target` opens with the animation speed « Instantanée »."""
     target.add_init_script(INSTANT)
+
+
+def new_person(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
+    """A browser of one's own (cookies, storage) at the desktop size, « Instantanée »."""
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP, locale="fr-FR")
+    context.set_default_timeout(10_000)
+    play_instantly(context)
+    return context, context.new_page()
 
 
 def seeded_copy(table_url: str, seed: int) -> int:

@@ -10,18 +10,11 @@ import contextlib
 import re
 import time
 
-from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, expect
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 
-from tests.browser.table_page import DESKTOP, SETTLE_MS, YOUR_MOVE, TablePage, play_instantly
+from tests.browser.table_page import SETTLE_MS, YOUR_MOVE, TablePage, new_person
 
 GAME_SECONDS = 420
-
-
-def new_person(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(base_url=base_url, viewport=DESKTOP, locale="fr-FR")
-    context.set_default_timeout(10_000)
-    play_instantly(context)
-    return context, context.new_page()
 
 
 def shown_move(page: Page) -> int:

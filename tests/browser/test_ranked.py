@@ -24,23 +24,18 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 
-import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from game.engine import deal_hands
 from game.models import Game, Hand, LiveTable, Move, Seat
 from ranked.models import Rating, RatingChange
 from ranked.skill import DISPLAY_START, PROVISIONAL_GAMES
 from tables.services import PASS_SECONDS, TURN_SECONDS
-from tests.browser.conftest import call_failed, save_failure_screenshot
+from tests.browser.conftest import Player
 from tests.browser.table_page import SETTLE_MS, YOUR_MOVE, TablePage
-from tests.browser.test_live_table import new_person
 
 NAMES = ("ambre", "basile", "cyrille", "delphine")
 # These two have PROVISIONAL_GAMES - 1 ranked games already: this one makes them
@@ -58,42 +53,6 @@ ABSENT_TURN_SECONDS = 2
 GAME_SECONDS = 240
 TABLE_URL = re.compile(r"/table/([A-Za-z0-9_-]{43})/$")
 GAME_OVER = re.compile(r"^(Victoire|Défaite)$")
-
-
-@dataclass(frozen=True)
-class Player:
-    user: User
-    context: BrowserContext
-    page: Page
-
-    @property
-    def name(self) -> str:
-        return self.user.get_username()
-
-
-@pytest.fixture
-def sign_in(
-    browser: Browser, live_server_url: str, request: pytest.FixtureRequest
-) -> Iterator[Callable[[User], Player]]:
-    """A browser of its own for an account, signed in by its session cookie, the table at
-    « Instantanée »; each page's screenshot if the test fails."""
-    players: list[Player] = []
-
-    def signed_in(user: User) -> Player:
-        context, page = new_person(browser, live_server_url)
-        client = Client()
-        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-        cookie = settings.SESSION_COOKIE_NAME
-        session = client.cookies[cookie].value
-        context.add_cookies([{"name": cookie, "value": session, "url": live_server_url}])
-        players.append(Player(user, context, page))
-        return players[-1]
-
-    yield signed_in
-    for player in players:
-        if call_failed(request):
-            save_failure_screenshot(player.page, request, suffix=f"-{player.name}")
-        player.context.close()
 
 
 def search_ranked_short_game(page: Page) -> None:

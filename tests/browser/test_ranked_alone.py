@@ -16,10 +16,9 @@ from playwright.sync_api import expect
 
 from game.models import Game, Seat
 from ranked.models import QueueEntry
+from tests.browser.conftest import Player
 from tests.browser.table_page import SETTLE_MS, TablePage
-from tests.browser.test_ranked import TABLE_URL, Player, search_ranked_short_game, sign_in
-
-__all__ = ["sign_in"]  # the fixture, used by name
+from tests.browser.test_ranked import TABLE_URL, search_ranked_short_game
 
 
 def test_a_lone_player_is_told_what_is_missing_and_offered_a_game_with_bots(

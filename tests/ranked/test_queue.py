@@ -226,7 +226,9 @@ def test_the_page_offers_the_switch_and_an_invitation_to_the_same_queue() -> Non
     invited = client.get("/direct/?partie=100&type=amicale").content.decode()
     assert re.search(r'value="100"[^>]*checked', invited)
     assert re.search(r'value="amicale"[^>]*checked', invited)
-    assert re.search(r'value="classee"[^>]*checked', client.get("/direct/?type=x").content.decode())
+    ignored = client.get("/direct/?partie=75&type=x").content.decode()
+    assert re.search(r'value="50"[^>]*checked', ignored)
+    assert re.search(r'value="classee"[^>]*checked', ignored)
 
 
 def test_a_guest_is_told_that_ranked_play_needs_an_account(client: Client) -> None:
