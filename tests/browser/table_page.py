@@ -8,6 +8,7 @@ their French labels. Waits are on what the page shows, never on the clock.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from dataclasses import dataclass
@@ -298,12 +299,12 @@ class TablePage:
 
     # -- Acting ---------------------------------------------------------------------------
 
-    def press(self, target: Locator) -> None:
+    def press(self, target: Locator, *, timeout: float | None = None) -> None:
         """A tap on a phone, a click elsewhere."""
         if self.touch:
-            target.tap()
+            target.tap(timeout=timeout)
         else:
-            target.click()
+            target.click(timeout=timeout)
 
     def click_card(self, accessible_name: str) -> None:
         self.press(self.face(accessible_name))
@@ -420,3 +421,28 @@ _OVERLAPS_JS = """
 def overlapping_boxes(page: Page) -> list[str]:
     """Each text box of the table that covers a card, described (empty when none does)."""
     return page.evaluate(_OVERLAPS_JS)
+
+
+def take_turn(table: TablePage) -> bool:
+    """One thing this person does if the table waits for them: skip an animation, pass,
+    play, or deal the next hand. Whether anything was done."""
+    if table.fast_forward.is_visible():
+        table._skip_animation()
+        return True
+    if table.result.is_visible():
+        if table.next_hand_button.is_visible():
+            # The other person (or the clock) may deal the next hand first.
+            with contextlib.suppress(PlaywrightError):
+                table.press(table.next_hand_button, timeout=2_000)
+            return True
+        return False
+    if not table.status.filter(has_text=YOUR_MOVE).is_visible() or not table._idle():
+        return False
+    submit = table.page.locator("form[data-hand] [data-submit]")
+    if not submit.count() or submit.is_enabled():
+        return False  # the table's script has not taken this table in hand yet
+    if table.hand.get_by_role("checkbox").count():
+        table.pass_cards(table.hand_number(), use_hint=True)
+    else:
+        table.play_hint()
+    return True

@@ -1,15 +1,28 @@
 """The Content-Security-Policy (settings.SECURE_CSP, docs/security.md) refuses nothing the
 site itself does: no violation on the pages, through a pass and a card played with htmx,
-the tutorial and the replay's script."""
+the tutorial and the replay's script; nor at a live table on a touch phone, through a whole
+hand, a quick message, the menu and a reload (issue 37, fault 10)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from tests.browser.table_page import TablePage
+from tests.browser.conftest import call_failed, save_failure_screenshot
+from tests.browser.table_page import (
+    PHONE_PORTRAIT,
+    SETTLE_MS,
+    TablePage,
+    new_person,
+    play_instantly,
+    take_turn,
+)
+
+# A whole first hand between two people at « Instantanée », with room for a slow machine.
+HAND_SECONDS = 180
 
 # Added before any page script runs (Playwright's init scripts are not the page's, so the
 # policy does not apply to this one): every violation the browser reports is kept.
@@ -22,8 +35,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
-@pytest.fixture
-def watched(page: Page) -> Iterator[tuple[Page, list[str]]]:
+def watch(page: Page) -> list[str]:
+    """Records the violations `page` reports from now on; the console's reports of them."""
     console: list[str] = []
 
     def keep(message: ConsoleMessage) -> None:
@@ -32,7 +45,12 @@ def watched(page: Page) -> Iterator[tuple[Page, list[str]]]:
 
     page.add_init_script(RECORD_VIOLATIONS)
     page.on("console", keep)
-    yield page, console
+    return console
+
+
+@pytest.fixture
+def watched(page: Page) -> Iterator[tuple[Page, list[str]]]:
+    yield page, watch(page)
 
 
 def violations(page: Page) -> list[str]:
@@ -67,4 +85,66 @@ def test_the_policy_is_sent_and_refuses_nothing_the_site_does(watched):
     page.get_by_role("button", name="Commencer", exact=True).click()
     expect(page.get_by_role("region", name="1 Bienvenue à la table")).to_be_visible()
     assert violations(page) == [], violations(page)
+    assert console == []
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A touch phone of its own (portrait, has_touch, is_mobile), the table « Instantanée »."""
+    context = browser.new_context(
+        base_url=live_server_url,
+        viewport=PHONE_PORTRAIT,
+        locale="fr-FR",
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(10_000)
+    play_instantly(context)
+    page = context.new_page()
+    yield page
+    if call_failed(request):
+        save_failure_screenshot(page, request, suffix="-phone")
+    context.close()
+
+
+def test_a_live_table_on_a_touch_phone_refuses_nothing(
+    phone: Page, browser: Browser, live_server_url: str
+):
+    """Agathe hosts from her phone, Bastien joins from a desktop; they play the first hand
+    through to the next one, and Agathe taps a quick message, the menu, the score sheet and
+    the last trick. Her phone reports no violation at any step."""
+    console = watch(phone)
+    phone.goto("/amis/")
+    phone.get_by_label("Votre nom à la table").fill("Agathe")
+    phone.get_by_label("50 points (partie courte)").check()
+    phone.get_by_role("button", name="Créer la table").tap()
+    expect(phone.get_by_role("heading", name="Table entre amis")).to_be_visible()
+    friend_context, friend = new_person(browser, live_server_url)
+    try:
+        friend.goto(phone.url)
+        north = friend.get_by_role("listitem").filter(has_text="Nord")
+        north.get_by_label("Votre nom à la table").fill("Bastien")
+        north.get_by_role("button", name="Prendre place").click()
+        expect(phone.get_by_text("Bastien", exact=True)).to_be_visible()
+        phone.get_by_role("button", name="Commencer").tap()
+        tables = (TablePage(phone, touch=True), TablePage(friend))
+        expect(tables[0].heading).to_have_text("Manche 1 · en 50 points", timeout=SETTLE_MS)
+        deadline = time.monotonic() + HAND_SECONDS
+        while tables[0].hand_number() < 2:
+            assert time.monotonic() < deadline, "the first hand did not end in time"
+            acted = [take_turn(table) for table in tables]  # each person, every round
+            if not any(acted):
+                time.sleep(0.1)
+        phone.get_by_role("button", name="Bien joué !").tap()
+        expect(friend.locator("#table [data-emote]", has_text="Bien joué !")).to_be_visible()
+        phone.get_by_text("Menu", exact=True).tap()
+        phone.get_by_role("button", name="Feuille de marque").tap()
+        expect(phone.get_by_role("dialog")).to_be_visible()
+        phone.get_by_role("button", name="Fermer").tap()
+        assert violations(phone) == [], violations(phone)
+        phone.reload()
+        expect(tables[0].heading).to_have_text("Manche 2 · en 50 points", timeout=SETTLE_MS)
+    finally:
+        friend_context.close()
+    assert violations(phone) == [], violations(phone)
     assert console == []

@@ -6,44 +6,18 @@ hand."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 
-from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.table_page import SETTLE_MS, YOUR_MOVE, TablePage, new_person
+from tests.browser.table_page import SETTLE_MS, TablePage, new_person, take_turn
 
 GAME_SECONDS = 420
 
 
 def shown_move(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-move") or -1)
-
-
-def act(table: TablePage) -> bool:
-    """One thing this person does if the table waits for them: skip an animation, pass,
-    play, or deal the next hand. Whether anything was done."""
-    if table.fast_forward.is_visible():
-        table._skip_animation()
-        return True
-    if table.result.is_visible():
-        if table.next_hand_button.is_visible():
-            # The other person (or the clock) may deal the next hand first.
-            with contextlib.suppress(PlaywrightError):
-                table.next_hand_button.click(timeout=2_000)
-            return True
-        return False
-    if not table.status.filter(has_text=YOUR_MOVE).is_visible() or not table._idle():
-        return False
-    submit = table.page.locator("form[data-hand] [data-submit]")
-    if not submit.count() or submit.is_enabled():
-        return False  # the table's script has not taken this table in hand yet
-    if table.hand.get_by_role("checkbox").count():
-        table.pass_cards(table.hand_number(), use_hint=True)
-    else:
-        table.play_hint()
-    return True
 
 
 def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_server_url: str):
@@ -104,7 +78,7 @@ def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_se
             expect(spectator.hand).to_have_count(0)
             did = False
             for name, table in tables.items():
-                if act(table):
+                if take_turn(table):
                     did = True
                     # The other person's table shows the move before anyone goes on.
                     other = next(page for other, page in tables.items() if other != name)
