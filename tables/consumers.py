@@ -115,7 +115,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_state()
 
     async def table_seats(self, event: dict[str, Any]) -> None:
-        await self._send_state(seats_changed=True)
+        await self._send_state(force=True)
 
     async def table_spectators(self, event: dict[str, Any]) -> None:
         text = await self._translated(spectators_text, event["count"]) if event["count"] else ""
@@ -139,12 +139,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             live.group_name(self.game_id), {"type": "table.spectators", "count": count}
         )
 
-    async def _send_state(self, seats_changed: bool = False) -> None:
-        state = await database_sync_to_async(self._state)(seats_changed)
+    async def _send_state(self, force: bool = False) -> None:
+        """This seat's table, the room or a reload. `force`: swapped in even at the move the
+        browser shows (the seats changed, or the browser asked: it may have missed a seats
+        push while its socket was dead)."""
+        state = await database_sync_to_async(self._state)(force)
         if state is not None:
             await self._send(state)
 
-    def _state(self, seats_changed: bool) -> dict[str, Any] | None:
+    def _state(self, force: bool) -> dict[str, Any] | None:
         with translation.override(self.language):
             game = Game.objects.get(pk=self.game_id)
             if game.status == Game.Status.WAITING:
@@ -166,7 +169,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 "hand": hand,
                 "move": move,
                 "html": html,
-                "force": seats_changed,
+                "force": force,
             }
 
     def _was_in_room(self) -> bool:
@@ -199,7 +202,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         kind = frame.get("type") if isinstance(frame, dict) else None
         if kind == "refresh":
-            await self._send_state()
+            await self._send_state(force=True)
         elif kind == "emote":
             await self._emote(frame.get("phrase"))
         elif kind in ("play", "pass"):

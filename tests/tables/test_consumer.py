@@ -227,6 +227,23 @@ async def test_a_bad_frame_is_refused_to_that_socket_alone(table, frame: str) ->
     await bruno.disconnect()
 
 
+async def test_a_refresh_shows_the_seat_as_it_is_even_at_the_same_move(table) -> None:
+    """A browser whose socket died missed the push that a bot took its seat (issue 37,
+    fault 7): back on the tab it asks again, and the answer is swapped in although no move
+    was made since (`force`), with « Reprendre ma place »."""
+    game, host, _friend = table
+    alice, first = await connected(host, game)
+    assert "Reprendre ma place" not in first["html"]
+    await sync_to_async(Seat.objects.filter(game=game, number=0).update)(away=True)
+
+    await alice.send_to(text_data=json.dumps({"type": "refresh"}))
+
+    answer = await receive(alice, "table")
+    assert (answer["move"], answer["force"]) == (first["move"], True)
+    assert "Reprendre ma place" in answer["html"]
+    await alice.disconnect()
+
+
 async def test_a_card_of_another_seat_or_out_of_turn_is_refused(table) -> None:
     game, host, friend = table
     await sync_to_async(post_pass)(host, game, 0)
