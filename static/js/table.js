@@ -135,12 +135,16 @@
 
   // The seats' points, the moon threat and the markers as they stood when a replayed card
   // landed (game.table.table_state): nothing shows a trick's result before its cards.
-  function showState(table, json) {
+  // `scored` false: the card that ends a trick has landed but the trick is not yet taken,
+  // so the points and the moon threat it brings wait for the collection (called again).
+  function showState(table, json, scored = true) {
     if (!json) return;
     const state = JSON.parse(json);
-    for (const [place, label] of Object.entries(state.points)) {
-      const points = table.querySelector(`.seat--${place} .seat__points`);
-      if (points) points.textContent = label;
+    if (scored) {
+      for (const [place, label] of Object.entries(state.points)) {
+        const points = table.querySelector(`.seat--${place} .seat__points`);
+        if (points) points.textContent = label;
+      }
     }
     for (const [place, [count, label]] of Object.entries(state.cards)) {
       const cards = table.querySelector(`.seat--${place} .seat__cards`);
@@ -151,6 +155,7 @@
     }
     for (const seat of table.querySelectorAll(".seat")) {
       seat.classList.toggle("is-turn", seat.classList.contains(`seat--${state.turn}`));
+      if (!scored) continue;
       const threatened = seat.classList.contains(`seat--${state.moon}`);
       seat.classList.toggle("is-moon", threatened);
       const badge = seat.querySelector(".badge--moon");
@@ -195,15 +200,17 @@
       if (index > 0) await pause(STEP_MS);
       if (!table.isConnected) return;
       stage.append(step.cloneNode(true));
-      showState(table, step.dataset.state);
-      sound("card");
       const winner = step.dataset.wins;
+      showState(table, step.dataset.state, !winner);
+      sound("card");
       if (winner) {
         await pause(TRICK_SHOWN_MS);
         stage.classList.add("is-collecting", "to-" + winner);
         await pause(COLLECT_MS);
+        if (!table.isConnected) return;
         stage.className = "trick__stage";
         stage.replaceChildren();
+        showState(table, step.dataset.state);
       }
     }
     stage.replaceChildren();

@@ -67,3 +67,47 @@ def test_the_seats_and_markers_change_only_as_the_cards_land(page: Page):
         assert ("♠Q jouée" in markers) == first["queen"], replay
         # Which cards may be played is not shown before the bots' cards are down either.
         assert set(replay["dimmed"]) <= {"none"}, replay
+
+
+# Records each change of a seat's points while the bots' cards are dealt out, with what
+# the trick shows at that moment: a trick's points belong to its taker once it is
+# collected, not while its last card has just landed (issue 37, seen at 0.37 s of a 1.26 s
+# collection).
+POINTS_WATCHER = """() => {
+  window.pointChanges = [];
+  let shown = null;
+  new MutationObserver(() => {
+    const table = document.getElementById("table");
+    if (!table || !table.classList.contains("is-replaying")) { shown = null; return; }
+    const points = [...table.querySelectorAll(".seat__points")]
+      .map((p) => p.textContent.trim()).join("|");
+    const first = shown === null;
+    if (!first && points !== shown) {
+      const stage = table.querySelector(".trick__stage");
+      window.pointChanges.push({
+        before: shown, after: points,
+        untaken: Boolean(stage.querySelector(".played[data-wins]"))
+          && !stage.classList.contains("is-collecting"),
+      });
+    }
+    shown = points;
+  }).observe(document.body, {subtree: true, childList: true, characterData: true,
+                             attributes: true, attributeFilter: ["class"]});
+}"""
+
+
+def test_a_seat_scores_a_trick_once_it_is_collected(page: Page):
+    table = TablePage(page)
+    table.start_short_game(seed=SEED)
+    page.evaluate(POINTS_WATCHER)
+    table.pass_cards(1, use_hint=True)
+    changes = []
+    for _trick in range(13):
+        if table.settle() != "play":
+            break
+        table.play_playable(-1)
+        changes = page.evaluate("window.pointChanges")
+        if changes:
+            break
+    assert changes, f"seed {SEED}: no replay where a bot's trick brought points"
+    assert not [change for change in changes if change["untaken"]], changes
