@@ -109,6 +109,8 @@ class Game(models.Model):
             ),
             models.CheckConstraint(condition=Q(target__in=[50, 100]), name="game_target_50_or_100"),
         ]
+        # « En ce moment » (ranked.lobby) reads the games in progress that moved lately.
+        indexes = [models.Index(fields=["status", "updated_at"], name="game_recent_by_status")]
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.get_status_display()})"
