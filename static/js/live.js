@@ -106,10 +106,21 @@
     clockTimer = setInterval(tick, 250);
   }
 
+  // Whether « Messages rapides » is open: each push swaps a new table in, which keeps it so.
+  let emotesOpen = false;
+
   function setUpTable(table) {
     startClock(table);
+    const emotes = table.querySelector(".live-bar__emotes");
+    if (emotes) {
+      emotes.open = emotesOpen;
+      emotes.addEventListener("toggle", () => (emotesOpen = emotes.open));
+    }
     for (const button of table.querySelectorAll("[data-emote-phrase]")) {
-      button.addEventListener("click", () => send({ type: "emote", phrase: button.dataset.emotePhrase }));
+      button.addEventListener("click", () => {
+        send({ type: "emote", phrase: button.dataset.emotePhrase });
+        button.closest("details")?.removeAttribute("open");
+      });
     }
   }
 

@@ -23,7 +23,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.browser.screens import DESKTOP
-from tests.browser.table_page import new_person
+from tests.browser.table_page import PHONE_PORTRAIT, new_person, play_instantly
 
 # Playwright's sync API keeps an event loop in this thread, which Django's async-safety
 # check mistakes for async code calling the ORM. Only this process is exempted: the
@@ -216,3 +216,22 @@ def sign_in(
         if call_failed(request):
             save_failure_screenshot(player.page, request, suffix=f"-{player.name}")
         player.context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A touch phone of its own (portrait, has_touch, is_mobile), the table « Instantanée »."""
+    context = browser.new_context(
+        base_url=live_server_url,
+        viewport=PHONE_PORTRAIT,
+        locale="fr-FR",
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(10_000)
+    play_instantly(context)
+    page = context.new_page()
+    yield page
+    if call_failed(request):
+        save_failure_screenshot(page, request, suffix="-phone")
+    context.close()

@@ -11,13 +11,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from tests.browser.conftest import call_failed, save_failure_screenshot
 from tests.browser.table_page import (
-    PHONE_PORTRAIT,
     SETTLE_MS,
     TablePage,
     new_person,
-    play_instantly,
     take_turn,
 )
 
@@ -88,25 +85,6 @@ def test_the_policy_is_sent_and_refuses_nothing_the_site_does(watched):
     assert console == []
 
 
-@pytest.fixture
-def phone(browser: Browser, live_server_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A touch phone of its own (portrait, has_touch, is_mobile), the table « Instantanée »."""
-    context = browser.new_context(
-        base_url=live_server_url,
-        viewport=PHONE_PORTRAIT,
-        locale="fr-FR",
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.set_default_timeout(10_000)
-    play_instantly(context)
-    page = context.new_page()
-    yield page
-    if call_failed(request):
-        save_failure_screenshot(page, request, suffix="-phone")
-    context.close()
-
-
 def test_a_live_table_on_a_touch_phone_refuses_nothing(
     phone: Page, browser: Browser, live_server_url: str
 ):
@@ -135,6 +113,7 @@ def test_a_live_table_on_a_touch_phone_refuses_nothing(
             acted = [take_turn(table) for table in tables]  # each person, every round
             if not any(acted):
                 time.sleep(0.1)
+        phone.get_by_text("Messages rapides", exact=True).tap()
         phone.get_by_role("button", name="Bien joué !").tap()
         expect(friend.locator("#table [data-emote]", has_text="Bien joué !")).to_be_visible()
         phone.get_by_text("Menu", exact=True).tap()

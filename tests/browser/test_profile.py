@@ -80,9 +80,12 @@ def test_a_player_finds_their_figures_on_their_profile(
     page.get_by_role("button", name="Créer un compte").click()
     expect(page).to_have_url(re.compile(rf"/joueurs/{username}/$"))
 
-    # From anywhere, the header's username opens it.
+    # From anywhere, the header's username opens it (behind « Menu du site » on a phone).
     page.goto("/")
-    page.locator(".site-header").get_by_role("link", name=username, exact=True).click()
+    header = page.locator(".site-header")
+    if viewport == PHONE:
+        header.get_by_role("button", name="Menu du site").click()
+    header.get_by_role("link", name=username, exact=True).click()
     expect(page).to_have_url(re.compile(rf"/joueurs/{username}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text(username)
     expect(page.get_by_text("Tutoriel pas encore terminé.")).to_be_visible()
