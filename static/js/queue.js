@@ -25,9 +25,67 @@
     const status = document.getElementById("queue-status");
     if (status) status.outerHTML = message.html;
     drawnAt = Date.now();
+    if (message.stage === "found" || message.stage === "playing") callBack();
     if (message.stage === "found") send({ type: "ready" });
     if (message.stage === "playing") go(message.url);
     tick();
+  }
+
+  // « Jouer une partie solo en attendant » opens a solo game in a new tab; this tab keeps
+  // the place and, once a table is found, calls the player back: a notification (asked for
+  // on that click), a chime (unless « Réglages » turned the sounds off) and its title. So it
+  // does when the player went to another tab on their own.
+  let playingElsewhere = false;
+  let calledBack = false;
+  let audio = null;
+
+  root.addEventListener("submit", (event) => {
+    if (!event.target.matches("[data-solo-while-waiting]")) return;
+    playingElsewhere = true;
+    try {
+      audio ??= new AudioContext(); // made on a click, so the browser lets it play later
+    } catch {
+      audio = null;
+    }
+    if (window.Notification?.permission === "default") Notification.requestPermission();
+  });
+
+  function callBack() {
+    if (calledBack || !(playingElsewhere || document.hidden)) return;
+    calledBack = true;
+    document.title = `♠ ${root.dataset.callTitle}`;
+    chime();
+    if (window.Notification?.permission !== "granted") return;
+    const notice = new Notification(root.dataset.callTitle, { body: root.dataset.callBody, tag: "dame-de-pique-queue" });
+    notice.onclick = () => {
+      window.focus();
+      notice.close();
+    };
+  }
+
+  function soundsOn() {
+    try {
+      return JSON.parse(localStorage.getItem("dame-de-pique:preferences"))?.sounds !== false;
+    } catch {
+      return true;
+    }
+  }
+
+  function chime() {
+    if (!audio || !soundsOn()) return;
+    audio.resume();
+    let at = audio.currentTime;
+    for (const frequency of [660, 880, 1320]) {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.2, at);
+      volume.gain.exponentialRampToValueAtTime(0.001, at + 0.35);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.35);
+      at += 0.2;
+    }
   }
 
   // The server says how long the player had waited when it drew the state; the page adds
