@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from game.models import Target
 from ranked import services
-from ranked.matching import seconds_to_next_change
+from ranked.matching import BOTS_AFTER_SECONDS, seconds_to_next_change
 from ranked.models import Proposal, QueueEntry
-from ranked.selectors import BOTS_AFTER_SECONDS, PRESENCE_SECONDS
+from ranked.selectors import PRESENCE_SECONDS
 
 QUEUES = [(target, rated) for target in Target.values for rated in (True, False)]
 

@@ -26,6 +26,10 @@ WIDEST_AFTER = WIDEN_EVERY * (WIDEST_RANGE - START_RANGE) / WIDEN_BY
 # together (a crowd, a club night) are cut into tables all at once, as lichess's pools
 # match in waves, rather than the first four neighbours taken from the middle of them.
 GATHER_SECONDS = 2.0
+# A queue offers a table with bots after this long: « Compléter avec des robots » in
+# « Amicale », « Passer en Amicale avec des robots » in « Classée » (a rated game is four
+# people).
+BOTS_AFTER_SECONDS = 60
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from game.models import Game, Seat, Target
-from ranked.matching import search_range
+from ranked.matching import BOTS_AFTER_SECONDS, search_range
 from ranked.models import QueueEntry, Rating
 from ranked.skill import DISPLAY_START
 
-# A queue offers a table with bots after this long: « Compléter avec des robots » in
-# « Amicale », « Passer en Amicale avec des robots » in « Classée » (a rated game is four
-# people).
-BOTS_AFTER_SECONDS = 60
 # The people at a table.
 TABLE_PEOPLE = 4
 # A queue place whose page no socket has vouched for in this long is a ghost (its tab

@@ -27,10 +27,9 @@ from django.utils.translation import gettext as _
 from game.models import Target
 from game.services import Refused
 from ranked import news
-from ranked.matching import Seeker, form_tables
+from ranked.matching import BOTS_AFTER_SECONDS, Seeker, form_tables
 from ranked.models import Proposal, QueueEntry
 from ranked.selectors import (
-    BOTS_AFTER_SECONDS,
     PRESENCE_SECONDS,
     TABLE_PEOPLE,
     game_in_progress,

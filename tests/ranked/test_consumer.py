@@ -23,8 +23,8 @@ from django.utils import timezone
 from config.asgi import application
 from game.models import Game, Seat
 from ranked import services
+from ranked.matching import BOTS_AFTER_SECONDS
 from ranked.models import QueueEntry
-from ranked.selectors import BOTS_AFTER_SECONDS
 from tests.ranked.builders import accounts, match_now
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
