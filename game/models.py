@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from game.bots import DEFAULT_LEVEL, LEVELS
 from game.engine import Card, Match, PassDirection
+from game.pages import table_url
 from game.seats import HUMAN
 
 # The levels offered to players, as the bots package declares them (game.bots.LEVELS):
@@ -116,8 +117,6 @@ class Game(models.Model):
         return f"Game {self.pk} ({self.get_status_display()})"
 
     def get_absolute_url(self) -> str:
-        from game.pages import table_url
-
         return table_url(self)
 
     @property

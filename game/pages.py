@@ -6,23 +6,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from django.urls import reverse
 from django.utils.functional import Promise
 
-if TYPE_CHECKING:
-    from game.models import Game
 
-_PAGES: dict[str, Callable[[Game], str]] = {}
+class Played(Protocol):
+    """What this module reads of a game.models.Game. Named by its parts, not imported:
+    the model asks this module for its address (Game.get_absolute_url), and a module that
+    also imported the model would make a circle."""
+
+    @property
+    def pk(self) -> Any: ...  # Django's pk is typed Any
+
+    kind: str
 
 
-def register_table_page(kind: str, url_of: Callable[[Game], str]) -> None:
+# The registered callables take the Game they are given (the apps reach its relations,
+# game.live): typed Any here, where the model is not imported.
+_PAGES: dict[str, Callable[[Any], str]] = {}
+
+
+def register_table_page(kind: str, url_of: Callable[[Any], str]) -> None:
     """`url_of(game)` is where games of that kind are played."""
     _PAGES[kind] = url_of
 
 
-def table_url(game: Game) -> str:
+def table_url(game: Played) -> str:
     page = _PAGES.get(game.kind)
     return page(game) if page else reverse("game:table", args=[game.pk])
 
@@ -45,22 +56,22 @@ def register_menu_link(label: str | Promise, url_name: str) -> None:
     _MENU_LINKS.append(MenuLink(label, url_name))
 
 
-def menu_links(game: Game) -> list[MenuLink]:
+def menu_links(game: Played) -> list[MenuLink]:
     """The registered links, but for the page the game is played on."""
     here = table_url(game)
     return [link for link in _MENU_LINKS if link.url != here]
 
 
-_GAME_END_LISTENERS: list[Callable[[Game], None]] = []
+_GAME_END_LISTENERS: list[Callable[[Any], None]] = []
 
 
-def register_game_end(listener: Callable[[Game], None]) -> None:
+def register_game_end(listener: Callable[[Any], None]) -> None:
     """`listener(game)` runs when a game ends, inside the transaction that records its end
     (the game row locked): what it writes commits or rolls back with that end (the ranked
     queue's ratings, ranked.ratings)."""
     _GAME_END_LISTENERS.append(listener)
 
 
-def game_ended(game: Game) -> None:
+def game_ended(game: Played) -> None:
     for listener in _GAME_END_LISTENERS:
         listener(game)

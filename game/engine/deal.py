@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import NamedTuple, cast
+from typing import cast
 
 from .cards import (
     CARDS,
@@ -23,22 +23,10 @@ from .direction import PassDirection
 from .errors import IllegalMove, wrong_phase
 from .phase import Phase
 from .rules import NO_LEAD, legal_mask, moon_scores, points_of, refusal, trick_winner
+from .trick import Trick
 from .view import PlayerView, derive_voids, moon_threat
 
 PASSING, PLAYING, FINISHED = Phase.PASSING, Phase.PLAYING, Phase.FINISHED
-
-
-class Trick(NamedTuple):
-    """A completed trick."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    points: int
-
-    @property
-    def cards(self) -> list[Card]:
-        return [card for _, card in self.plays]
 
 
 def deal_hands(rng: random.Random | int | None = None) -> list[list[Card]]:

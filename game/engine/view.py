@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import Card
 from .direction import PassDirection
 from .phase import Phase
 from .rules import trick_winner
-
-if TYPE_CHECKING:
-    from .deal import Trick
+from .trick import Trick
 
 Plays = tuple[tuple[int, Card], ...]
 
