@@ -42,7 +42,7 @@ test-services: venv
 bench: venv
 	$(PYTHON) -m game.bench
 
-# The bots' strength table of README: each tested:field pair of ARENA_PAIRS over ARENA_DEALS
+# The bots' strength table of docs/bots.md: each tested:field pair of ARENA_PAIRS over ARENA_DEALS
 # seeded deals (200: 800 seat-rotated hands of the tested level) on both cores, with the date
 # and each command. Difficile against difficile-v1 takes about half an hour here.
 ARENA_DEALS ?= 200

@@ -1,4 +1,4 @@
-"""Settings for Dame de Pique, read from the environment (see README.md, « Configuration »).
+"""Settings for Dame de Pique, read from the environment (see docs/deploy.md, « Configuration »).
 
 DJANGO_ENV          "production": refuses to start with DEBUG on or without a secret key of
                     50 characters; HTTPS only (redirect, HSTS, secure cookies); Django stops

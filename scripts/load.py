@@ -767,7 +767,7 @@ def run(scenario: Scenario) -> int:
     print(f"make load: {scenario.name} ({scenario.description}), artifacts in {out}", flush=True)
     crowd.load_before = os.getloadavg()
     env = server_environment(scenario, out)
-    # As a deployment does (README, « running on several processes »): production settings
+    # As a deployment does (docs/deploy.md, « Running on several processes »): production settings
     # name the static files from collectstatic's manifest, so without it every page is a 500.
     for command in ("migrate", "collectstatic") if scenario.production else ("migrate",):
         with (out / f"{command}.log").open("wb") as log:

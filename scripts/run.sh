@@ -28,7 +28,7 @@ if [[ "$DJANGO_STATIC_COLLECTED" == 1 ]]; then
 fi
 
 echo "Dame de Pique: http://$HOST:$PORT/  (Ctrl-C to stop)"
-echo "On SQLite one process was measured with 50 players at once (make load); for more, README « When to move to PostgreSQL »."
+echo "On SQLite one process was measured with 50 players at once (make load); for more, README « Deploying on several processes »."
 redis_url=${REDIS_URL:-}
 if [[ -n "${redis_url// /}" ]]; then
     export TABLE_CLOCK_IN_PROCESS=0

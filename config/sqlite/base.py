@@ -6,7 +6,7 @@ which sleeps and polls: under load (50 guests on one Daphne process) some writer
 losing the race and gave up after the busy timeout with "database is locked", a 500. Here a
 writer first waits its turn on a lock of the process, which wakes it as soon as the one
 before commits; SQLite's own timeout is left for writers in other processes (a management
-command, a second server, which SQLite is not meant for: README « Configuration »).
+command, a second server, which SQLite is not meant for: docs/deploy.md « Configuration »).
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""`make bench`: the performance figures README.md reports, measured on one core."""
+"""`make bench`: the performance figures docs/performance.md reports, measured on one core."""

@@ -68,7 +68,7 @@ def test_taking_the_queens_trick_with_the_ace_is_told_as_the_trick_it_costs():
 
 
 def test_the_suggestions_are_difficiles_at_the_lighter_tree_budget(monkeypatch):
-    # The full budget takes a hand's first analysis past 3 s (README, « Moments clés »).
+    # The full budget takes a hand's first analysis past 3 s (docs/performance.md).
     made = []
     real_make_bot = analysis.make_bot
 

@@ -1,5 +1,5 @@
 """Live tables on two Daphne processes sharing PostgreSQL and Redis, as deployed
-(README « Running on several processes/machines »): a card played through one process
+(docs/deploy.md, « Running on several processes or machines »): a card played through one process
 shows within a second on a socket held by the other, and killing one process mid-hand
 (SIGKILL) loses no acknowledged move while its players go on through the other.
 
