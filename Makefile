@@ -40,7 +40,7 @@ test-services: venv
 	@$(PYTHON) scripts/test_extra_services.py
 
 bench: venv
-	$(PYTHON) -m game.bench
+	$(PYTHON) -m measuring.bench
 
 # The bots' strength table of docs/bots.md: each tested:field pair of ARENA_PAIRS over ARENA_DEALS
 # seeded deals (200: 800 seat-rotated hands of the tested level) on both cores, with the date
@@ -50,7 +50,7 @@ ARENA_PAIRS ?= normal:easy hard:normal hard:difficile-v1
 arena: venv
 	@date -u '+%Y-%m-%d %H:%M UTC'
 	@for pair in $(ARENA_PAIRS); do \
-		command="$(PYTHON) -m game.bots.arena --seat $${pair%%:*} --field $${pair#*:}"; \
+		command="$(PYTHON) -m measuring.arena --seat $${pair%%:*} --field $${pair#*:}"; \
 		command="$$command --deals $(ARENA_DEALS) --jobs 2"; \
 		echo "$$command"; $$command || exit 1; \
 	done

@@ -4,6 +4,8 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
+from game.bots import base
+
 
 def pytest_report_header() -> list[str]:
     # Which servers this run talks to: the PostgreSQL and Redis reruns say so at the top.
@@ -29,3 +31,10 @@ def empty_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def scratch_register(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Levels defined by a test (the bots' and the arena's) join a copy of the register,
+    dropped after the test."""
+    monkeypatch.setattr(base, "_LEVELS", dict(base._LEVELS))

@@ -7,9 +7,9 @@ import random
 from dataclasses import dataclass, field
 
 from game.bots import make_bot
-from game.bots.arena import play_deal
 from game.bots.base import Bot
 from game.engine import Card, Deal, PassDirection, PlayerView, deal_hands
+from measuring.arena import play_deal
 from tests.engine.builders import cards
 
 

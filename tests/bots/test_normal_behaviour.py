@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.bots import make_bot
-from game.bots.arena import play_deal
 from game.engine import Card, PassDirection
+from measuring.arena import play_deal
 from tests.bots.positions import (
     DIAMOND_LED,
     DIAMONDS_TO_DUCK,

@@ -1,7 +1,7 @@
 """The levels really are in order of strength: a short arena in every test run.
 
 Forty seeded deals, each played four times with the tested bot rotated through the seats
-(`game.bots.arena`), against a field of the level below. Difficile gets a fixed, small budget
+(`measuring.arena`), against a field of the level below. Difficile gets a fixed, small budget
 so the test takes seconds, not minutes; a budget counted in sampled deals also makes the
 figures the same on every machine. docs/bots.md gives the margins measured when this was
 written: each difference sits one and a half points or more below its threshold.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots.arena import run_arena
+from measuring.arena import run_arena
 
 DEALS = 40
 # 160 iterations of the tree per card (a weaker 32 gave only -1.06: too near the threshold),

@@ -1,6 +1,6 @@
 """`difficile-v1`: « Difficile » as it stood before issue 15, kept for the arena only.
 
-A stronger Difficile is measured against three of these (`python -m game.bots.arena --seat
+A stronger Difficile is measured against three of these (`python -m measuring.arena --seat
 hard --field difficile-v1`). It is `HardBot` with the search settings of that version spelled
 out, so that a change of Difficile's defaults leaves it as it was; a change to the search's
 code must come with a setting that this level keeps at its old value, never with a copy of

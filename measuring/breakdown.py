@@ -1,4 +1,4 @@
-"""Where a recorded series' points come from: `python -m game.bots.breakdown SERIES`.
+"""Where a recorded series' points come from: `python -m measuring.breakdown SERIES`.
 
 The arena gives one figure per pair of levels, the tested level's points per hand against
 the field's mean at its tables. To choose what to work on next, that figure is split here into
@@ -22,9 +22,8 @@ from pathlib import Path
 from game.engine import Card, Deal, PassDirection, Phase
 from game.engine.cards import QUEEN_OF_SPADES_BIT
 from game.engine.rules import points_of
-
-from .arena import moon_attempted, series_deal
-from .screen import RecordedGame, Series, relative_score
+from measuring.arena import moon_attempted, series_deal
+from measuring.screen import RecordedGame, Series, relative_score
 
 QUEEN_POINTS = points_of(QUEEN_OF_SPADES_BIT)
 # A hand without a moon this costly is most often a run that failed, or the Q♠ with most hearts.
@@ -142,10 +141,10 @@ def breakdown(series: Series) -> Breakdown:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m game.bots.breakdown",
-        description="Split a recorded series' difference (game.bots.screen record) into parts.",
+        prog="python -m measuring.breakdown",
+        description="Split a recorded series' difference (measuring.screen record) into parts.",
     )
-    parser.add_argument("series", type=Path, help="a file written by game.bots.screen record")
+    parser.add_argument("series", type=Path, help="a file written by measuring.screen record")
     args = parser.parse_args(argv)
     series = Series.load(args.series)
     if not series.games:

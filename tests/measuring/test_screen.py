@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from game.bots import gettext_noop
-from game.bots.arena import play_deal, play_rotations, rotation_bots, series_deal
 from game.bots.levels.easy import EasyBot
 from game.bots.levels.normal import NormalBot
-from game.bots.screen import Series, main, record, replay_game, screen
+from measuring.arena import play_deal, play_rotations, rotation_bots, series_deal
+from measuring.screen import Series, main, record, replay_game, screen
 
 
 @pytest.fixture(scope="module")

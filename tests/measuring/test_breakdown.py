@@ -6,10 +6,10 @@ import statistics
 
 import pytest
 
-from game.bots.arena import play_rotations
-from game.bots.breakdown import breakdown, main, replayed_games
-from game.bots.screen import record
 from game.engine import PassDirection
+from measuring.arena import play_rotations
+from measuring.breakdown import breakdown, main, replayed_games
+from measuring.screen import record
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Measure one level against a field of another: `python -m game.bots.arena --help`.
+"""Measure one level against a field of another: `python -m measuring.arena --help`.
 
 Every seeded deal is played four times, the tested bot rotated through the four seats and
 the field bots in the other three, so a lucky hand helps both sides alike. The figure of
@@ -22,11 +22,10 @@ from functools import partial
 from multiprocessing import Pool
 from typing import NamedTuple
 
+from game.bots import bot_class, make_bot
+from game.bots.base import Bot, registered_levels
+from game.bots.selfplay import play_to_end
 from game.engine import Card, Deal, PassDirection, Phase, PlayerView, deal_hands
-
-from . import bot_class, make_bot
-from .base import Bot, registered_levels
-from .selfplay import play_to_end
 
 Z_95 = 1.96
 # Points a seat must hold alone, every point taken so far, for its hand to count as a moon
@@ -164,7 +163,7 @@ def rotation_bots(
     """The four bots of one game of the series: the tested level in seat `rotation`.
 
     Each bot's seed depends on the series, the deal, the rotation and its seat only, so a
-    game can be played again (`game.bots.screen`) with the same bots.
+    game can be played again (`measuring.screen`) with the same bots.
     """
     options = options or {}
     levels = [tested if seat == rotation else field for seat in range(4)]
@@ -267,7 +266,7 @@ def run_arena(
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m game.bots.arena",
+        prog="python -m measuring.arena",
         description="Average points per hand of one bot level against a field of another.",
     )
     parser.add_argument("--deals", type=int, default=400, help="seeded deals (each played 4x)")

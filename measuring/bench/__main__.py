@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 
-from game.bench.bots import time_decisions
-from game.bench.engine import deals_per_second
-from game.bench.matcher import time_matcher
-from game.bench.moments import time_analyses
-from game.bench.web import measure_actions
+from measuring.bench.bots import time_decisions
+from measuring.bench.engine import deals_per_second
+from measuring.bench.matcher import time_matcher
+from measuring.bench.moments import time_analyses
+from measuring.bench.web import measure_actions
 
 
 def _load() -> str:

@@ -1,4 +1,4 @@
-"""Screen a variant of a level on a recorded arena series: `python -m game.bots.screen --help`.
+"""Screen a variant of a level on a recorded arena series: `python -m measuring.screen --help`.
 
 A change worth 0.3 points per hand is invisible to a 100-deal arena (about ±1.0 at 95%):
 once a game takes another turn, the rest of the hand is a new draw, and the noise of every
@@ -34,11 +34,10 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
+from game.bots import Bot, bot_class
+from game.bots.selfplay import play_to_end
 from game.engine import Deal, Phase, PlayerView
-
-from . import Bot, bot_class
-from .arena import Z_95, map_deals, play_deal, rotation_bots, series_deal
-from .selfplay import play_to_end
+from measuring.arena import Z_95, map_deals, play_deal, rotation_bots, series_deal
 
 
 class RecordedGame(NamedTuple):
@@ -245,7 +244,7 @@ def screen(series: Series, variant: str, jobs: int = 1) -> ScreenResult:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m game.bots.screen",
+        prog="python -m measuring.screen",
         description="Record an arena series, or screen a variant level on a recorded one.",
     )
     parser.add_argument(

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 from game.bots import gettext_noop
-from game.bots.arena import main, moon_attempted, run_arena
 from game.bots.levels.normal import NormalBot
 from game.engine import Trick
+from measuring.arena import main, moon_attempted, run_arena
 
 
 def test_a_short_series_reports_both_averages_and_their_paired_difference():
