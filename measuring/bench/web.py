@@ -10,6 +10,7 @@ import os
 import statistics
 import tempfile
 import time
+from cProfile import Profile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,14 +49,15 @@ def _setup_django(database: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
-def measure_actions(games: int, level: str) -> ActionFigures:
-    """Play `games` short games as a person would, through htmx posts; time each action."""
+def measure_actions(games: int, level: str, profiler: Profile | None = None) -> ActionFigures:
+    """Play `games` short games as a person would, through htmx posts; time each action
+    (and, given a `profiler`, profile the requests alone: measuring.bench.profile)."""
     with tempfile.TemporaryDirectory() as scratch:
         _setup_django(Path(scratch) / "bench.sqlite3")
-        return _play_games(games, level)
+        return _play_games(games, level, profiler)
 
 
-def _play_games(games: int, level: str) -> ActionFigures:
+def _play_games(games: int, level: str, profiler: Profile | None) -> ActionFigures:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -91,9 +93,13 @@ def _play_games(games: int, level: str) -> ActionFigures:
             else:
                 action, url = "next hand", base + "manche-suivante/"
             with CaptureQueriesContext(connection) as queries:
+                if profiler is not None:
+                    profiler.enable()
                 started = time.perf_counter()
                 response = client.post(url, data)
                 elapsed = time.perf_counter() - started
+                if profiler is not None:
+                    profiler.disable()
             if response.status_code != 200:
                 raise RuntimeError(f"{action} answered {response.status_code}")
             figures.add(action, elapsed, len(queries))
