@@ -62,6 +62,16 @@ def new_person(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
     return context, context.new_page()
 
 
+def site_link(page: Page, name: str) -> Locator:
+    """A link of the site's header, as a person reaches it: on a phone, behind « Menu du
+    site » (opened here), elsewhere in the header itself."""
+    header = page.locator(".site-header")
+    menu = header.get_by_role("button", name="Menu du site")
+    if menu.is_visible():
+        menu.click()
+    return header.get_by_role("link", name=name, exact=True)
+
+
 def seeded_copy(table_url: str, seed: int) -> int:
     """A new game like the one at `table_url` (its owner, target and level), dealt from
     `seed`, as game.services starts a lesson; its id."""

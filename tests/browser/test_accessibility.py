@@ -29,7 +29,7 @@ from game.models import Game
 from game.ownership import Owner
 from tests.browser.conftest import ROOT
 from tests.browser.screens import DESKTOP, PHONE
-from tests.browser.table_page import TablePage
+from tests.browser.table_page import TablePage, site_link
 from tests.browser.test_tutorial import TutorialPage
 from tests.driving import play_whole_game
 
@@ -173,7 +173,7 @@ def test_history_list_score_sheet_and_replay(page: Page, audit: Audit, viewport)
     play_whole_game(game, Owner(guest_id=game.guest_id))
 
     page.goto("/")
-    page.get_by_role("link", name="Mes parties").first.click()
+    site_link(page, "Mes parties").click()
     expect(page.get_by_role("heading", name="Mes parties", level=1)).to_be_visible()
     audit.check("history, Mes parties")
     page.get_by_role("link", name="Mes statistiques").click()

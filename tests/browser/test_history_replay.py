@@ -14,6 +14,7 @@ from game.history import sharing
 from game.models import Game
 from game.ownership import Owner
 from tests.browser.screens import DESKTOP, PHONE
+from tests.browser.table_page import site_link
 from tests.driving import play_whole_game
 from tests.web.history_builders import recorded_game
 
@@ -49,7 +50,7 @@ def test_a_finished_game_is_replayed_hand_by_hand_with_the_keyboard(page: Page, 
     play_whole_game(game, Owner(guest_id=game.guest_id))
 
     page.goto("/")
-    page.get_by_role("link", name="Mes parties").first.click()
+    site_link(page, "Mes parties").click()
     row = page.locator(".game-row").first
     expect(row.locator(".result")).to_have_text(re.compile("Victoire|Défaite"))
     row.get_by_role("link", name="Revoir").click()

@@ -17,6 +17,7 @@ from game.history.stats import player_stats
 from game.models import Game
 from game.ownership import Owner
 from tests.browser.screens import DESKTOP, PHONE
+from tests.browser.table_page import site_link
 from tests.browser.test_accessibility import Audit, axe_source
 from tests.browser.test_history_replay import start_short_easy_game
 from tests.driving import play_whole_game
@@ -82,10 +83,7 @@ def test_a_player_finds_their_figures_on_their_profile(
 
     # From anywhere, the header's username opens it (behind « Menu du site » on a phone).
     page.goto("/")
-    header = page.locator(".site-header")
-    if viewport == PHONE:
-        header.get_by_role("button", name="Menu du site").click()
-    header.get_by_role("link", name=username, exact=True).click()
+    site_link(page, username).click()
     expect(page).to_have_url(re.compile(rf"/joueurs/{username}/$"))
     expect(page.get_by_role("heading", level=1)).to_have_text(username)
     expect(page.get_by_text("Tutoriel pas encore terminé.")).to_be_visible()
