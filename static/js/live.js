@@ -43,9 +43,8 @@
         }
         break;
       case "room":
-        if (document.getElementById("room")) {
-          htmx.swap("#room", message.html, { swapStyle: "outerHTML" });
-        } else location.reload();
+        if (document.getElementById("room")) swapRoom(message.html);
+        else location.reload();
         break;
       case "reload":
         location.reload();
@@ -79,6 +78,21 @@
       }
     }
     last?.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // Someone sits or leaves while this person types their name: the new room keeps what
+  // they typed (and the focus), so the seat they then take carries their name.
+  function swapRoom(html) {
+    const typed = [...document.querySelectorAll("#room input[type=text]")]
+      .filter((input) => input.id && input.value !== input.defaultValue)
+      .map((input) => [input.id, input.value]);
+    const focused = document.activeElement?.closest("#room") ? document.activeElement.id : "";
+    htmx.swap("#room", html, { swapStyle: "outerHTML" });
+    for (const [id, value] of typed) {
+      const input = document.getElementById(id);
+      if (input) input.value = value;
+    }
+    if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   }
 
   function showEmote(message) {

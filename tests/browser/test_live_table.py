@@ -112,3 +112,31 @@ def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_se
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_name_being_typed_survives_someone_else_sitting(browser: Browser, live_server_url: str):
+    """Bruno types his name in the waiting room while Chloé takes another seat: the room
+    redrawn for her arrival keeps what he typed, and his seat carries his name (the full
+    suite once saw the prefilled « Invité 2027 » seated instead of the name typed)."""
+    people = [new_person(browser, live_server_url) for _ in range(3)]
+    try:
+        (_, alice), (_, bruno), (_, chloe) = people
+        alice.goto("/amis/")
+        alice.get_by_label("Votre nom à la table").fill("Alice")
+        alice.get_by_role("button", name="Créer la table").click()
+        expect(alice.get_by_role("heading", name="Table entre amis")).to_be_visible()
+        bruno.goto(alice.url)
+        chloe.goto(alice.url)
+        north = bruno.get_by_role("listitem").filter(has_text="Nord")
+        north.get_by_label("Votre nom à la table").fill("Bruno")
+        west = chloe.get_by_role("listitem").filter(has_text="Ouest")
+        west.get_by_label("Votre nom à la table").fill("Chloé")
+        west.get_by_role("button", name="Prendre place").click()
+        # Bruno's room is redrawn by the push of Chloé's seat, his name still in its field.
+        expect(bruno.get_by_text("Chloé", exact=True)).to_be_visible(timeout=SETTLE_MS)
+        expect(north.get_by_label("Votre nom à la table")).to_have_value("Bruno")
+        north.get_by_role("button", name="Prendre place").click()
+        expect(alice.get_by_text("Bruno", exact=True)).to_be_visible(timeout=SETTLE_MS)
+    finally:
+        for context, _page in people:
+            context.close()
