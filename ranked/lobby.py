@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from uuid import UUID
 
 from django.core.cache import cache
+from django.db.models import Q
 from django.utils import timezone
 
 from game.models import Game, Seat, Target
@@ -76,9 +77,8 @@ def read_lobby() -> Lobby:
     queued = list(present(QueueEntry.objects.all()).values_list("user_id", "target", "rated"))
     live_people = set(
         Seat.objects.filter(
+            _moved_since(since, "game__"),
             game__kind=Game.Kind.LIVE,
-            game__status=Game.Status.PLAYING,
-            game__updated_at__gte=since,
             is_bot=False,
             away=False,
             abandoned=False,
@@ -86,9 +86,7 @@ def read_lobby() -> Lobby:
     )
     solo_people = set(
         Game.objects.filter(
-            kind__in=[Game.Kind.SOLO, Game.Kind.TUTORIAL],
-            status=Game.Status.PLAYING,
-            updated_at__gte=since,
+            _moved_since(since), kind__in=[Game.Kind.SOLO, Game.Kind.TUTORIAL]
         ).values_list("owner_id", "guest_id")
     )
     everyone = {_person(user_id, None) for user_id, _target, _rated in queued}
@@ -100,6 +98,12 @@ def read_lobby() -> Lobby:
         queues=_queue_lengths(queued),
         watchable=_watchable(since),
     )
+
+
+def _moved_since(since: datetime, through: str = "") -> Q:
+    """Games in progress whose last move is after `since` (read through a relation when
+    `through` names it: "game__" from a seat)."""
+    return Q(**{f"{through}status": Game.Status.PLAYING, f"{through}updated_at__gte": since})
 
 
 def _person(user_id: int | None, guest_id: UUID | None) -> str:
@@ -123,9 +127,8 @@ def _watchable(since: datetime) -> tuple[WatchableTable, ...]:
     left out: its link is its secret, shared by its host only."""
     games = (
         Game.objects.filter(
+            _moved_since(since),
             kind=Game.Kind.LIVE,
-            status=Game.Status.PLAYING,
-            updated_at__gte=since,
             live__from_queue=True,
             live__spectators_allowed=True,
         )

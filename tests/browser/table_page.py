@@ -72,6 +72,28 @@ def site_link(page: Page, name: str) -> Locator:
     return header.get_by_role("link", name=name, exact=True)
 
 
+def open_live_table(host: Page, name: str, *, short: bool = True, touch: bool = False) -> None:
+    """« Jouer entre amis » as `name`: 50 points unless told not, « Créer la table » (tapped
+    on a touch phone); the waiting room is shown."""
+    host.goto("/amis/")
+    host.get_by_label("Votre nom à la table").fill(name)
+    if short:
+        host.get_by_label("50 points (partie courte)").check()
+    create = host.get_by_role("button", name="Créer la table")
+    if touch:
+        create.tap()
+    else:
+        create.click()
+    expect(host.get_by_role("heading", name="Table entre amis")).to_be_visible()
+
+
+def take_seat(page: Page, seat: str, name: str) -> None:
+    """In the waiting room, `name` typed at `seat` (« Nord », « Ouest »…), « Prendre place »."""
+    place = page.get_by_role("listitem").filter(has_text=seat)
+    place.get_by_label("Votre nom à la table").fill(name)
+    place.get_by_role("button", name="Prendre place").click()
+
+
 def seeded_copy(table_url: str, seed: int) -> int:
     """A new game like the one at `table_url` (its owner, target and level), dealt from
     `seed`, as game.services starts a lesson; its id."""

@@ -15,6 +15,8 @@ from tests.browser.table_page import (
     SETTLE_MS,
     TablePage,
     new_person,
+    open_live_table,
+    take_seat,
     take_turn,
 )
 
@@ -92,17 +94,11 @@ def test_a_live_table_on_a_touch_phone_refuses_nothing(
     through to the next one, and Agathe taps a quick message, the menu, the score sheet and
     the last trick. Her phone reports no violation at any step."""
     console = watch(phone)
-    phone.goto("/amis/")
-    phone.get_by_label("Votre nom à la table").fill("Agathe")
-    phone.get_by_label("50 points (partie courte)").check()
-    phone.get_by_role("button", name="Créer la table").tap()
-    expect(phone.get_by_role("heading", name="Table entre amis")).to_be_visible()
+    open_live_table(phone, "Agathe", touch=True)
     friend_context, friend = new_person(browser, live_server_url)
     try:
         friend.goto(phone.url)
-        north = friend.get_by_role("listitem").filter(has_text="Nord")
-        north.get_by_label("Votre nom à la table").fill("Bastien")
-        north.get_by_role("button", name="Prendre place").click()
+        take_seat(friend, "Nord", "Bastien")
         expect(phone.get_by_text("Bastien", exact=True)).to_be_visible()
         phone.get_by_role("button", name="Commencer").tap()
         tables = (TablePage(phone, touch=True), TablePage(friend))

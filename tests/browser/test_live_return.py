@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from game.models import Game, Seat
-from tests.browser.table_page import SETTLE_MS, TablePage, new_person
+from tests.browser.table_page import SETTLE_MS, TablePage, new_person, open_live_table, take_seat
 
 NORTH = 2
 
@@ -30,15 +30,9 @@ def test_back_on_the_tab_after_a_dead_socket_shows_the_robot_in_the_seat(
         server_side.on_message(lambda frame: number in silent or page_side.send(frame))
 
     try:
-        alice.goto("/amis/")
-        alice.get_by_label("Votre nom à la table").fill("Alice")
-        alice.get_by_label("50 points (partie courte)").check()
-        alice.get_by_role("button", name="Créer la table").click()
-        expect(alice.get_by_role("heading", name="Table entre amis")).to_be_visible()
+        open_live_table(alice, "Alice")
         bruno.goto(alice.url)
-        north = bruno.get_by_role("listitem").filter(has_text="Nord")
-        north.get_by_label("Votre nom à la table").fill("Bruno")
-        north.get_by_role("button", name="Prendre place").click()
+        take_seat(bruno, "Nord", "Bruno")
         expect(alice.get_by_text("Bruno", exact=True)).to_be_visible()
         alice.get_by_role("button", name="Commencer").click()
         table = TablePage(bruno)

@@ -11,7 +11,14 @@ import time
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.table_page import SETTLE_MS, TablePage, new_person, take_turn
+from tests.browser.table_page import (
+    SETTLE_MS,
+    TablePage,
+    new_person,
+    open_live_table,
+    take_seat,
+    take_turn,
+)
 
 GAME_SECONDS = 420
 
@@ -121,17 +128,12 @@ def test_a_name_being_typed_survives_someone_else_sitting(browser: Browser, live
     people = [new_person(browser, live_server_url) for _ in range(3)]
     try:
         (_, alice), (_, bruno), (_, chloe) = people
-        alice.goto("/amis/")
-        alice.get_by_label("Votre nom à la table").fill("Alice")
-        alice.get_by_role("button", name="Créer la table").click()
-        expect(alice.get_by_role("heading", name="Table entre amis")).to_be_visible()
+        open_live_table(alice, "Alice", short=False)
         bruno.goto(alice.url)
         chloe.goto(alice.url)
         north = bruno.get_by_role("listitem").filter(has_text="Nord")
         north.get_by_label("Votre nom à la table").fill("Bruno")
-        west = chloe.get_by_role("listitem").filter(has_text="Ouest")
-        west.get_by_label("Votre nom à la table").fill("Chloé")
-        west.get_by_role("button", name="Prendre place").click()
+        take_seat(chloe, "Ouest", "Chloé")
         # Bruno's room is redrawn by the push of Chloé's seat, his name still in its field.
         expect(bruno.get_by_text("Chloé", exact=True)).to_be_visible(timeout=SETTLE_MS)
         expect(north.get_by_label("Votre nom à la table")).to_have_value("Bruno")

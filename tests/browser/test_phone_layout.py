@@ -9,7 +9,13 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.table_page import SETTLE_MS, TablePage, new_person
+from tests.browser.table_page import (
+    SETTLE_MS,
+    TablePage,
+    new_person,
+    open_live_table,
+    take_seat,
+)
 
 # One line of header: the site's name and the menu's button (2.5rem), with its padding.
 ONE_LINE_PX = 60
@@ -63,15 +69,11 @@ def test_a_desktop_shows_the_links_in_the_header(page: Page):
 def test_the_quick_messages_are_one_control_above_a_live_table(
     phone: Page, browser: Browser, live_server_url: str
 ):
-    phone.goto("/amis/")
-    phone.get_by_label("Votre nom à la table").fill("Agathe")
-    phone.get_by_role("button", name="Créer la table").tap()
+    open_live_table(phone, "Agathe", short=False, touch=True)
     friend_context, friend = new_person(browser, live_server_url)
     try:
         friend.goto(phone.url)
-        north = friend.get_by_role("listitem").filter(has_text="Nord")
-        north.get_by_label("Votre nom à la table").fill("Bastien")
-        north.get_by_role("button", name="Prendre place").click()
+        take_seat(friend, "Nord", "Bastien")
         expect(phone.get_by_text("Bastien", exact=True)).to_be_visible()
         phone.get_by_role("button", name="Commencer").tap()
         table = TablePage(phone, touch=True)

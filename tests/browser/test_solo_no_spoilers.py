@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Page
 
@@ -41,20 +42,28 @@ RECORDER = """() => {
 }"""
 
 
-def test_the_seats_and_markers_change_only_as_the_cards_land(page: Page):
+def play_high_watching(page: Page, watcher: str, enough: Callable[[], bool]) -> None:
+    """The seeded short game with `watcher` recording: the hint's pass, then the highest
+    playable card trick after trick, until `enough()` or the hand's end."""
     table = TablePage(page)
     table.start_short_game(seed=SEED)
-    page.evaluate(RECORDER)
+    page.evaluate(watcher)
     table.pass_cards(1, use_hint=True)
-    telling = []
     for _trick in range(13):
         if table.settle() != "play":
-            break
+            return
         table.play_playable(-1)
+        if enough():
+            return
+
+
+def test_the_seats_and_markers_change_only_as_the_cards_land(page: Page):
+    def telling_replays() -> list[dict]:
         replays = page.evaluate("window.replays")
-        telling = [r for r in replays if json.loads(r["first"]) != json.loads(r["last"])]
-        if len(telling) >= 2:
-            break
+        return [r for r in replays if json.loads(r["first"]) != json.loads(r["last"])]
+
+    play_high_watching(page, RECORDER, lambda: len(telling_replays()) >= 2)
+    telling = telling_replays()
     assert telling, f"seed {SEED}: no replay where the bots' cards changed the indicators"
     for replay in telling:
         first = json.loads(replay["first"])
@@ -97,17 +106,7 @@ POINTS_WATCHER = """() => {
 
 
 def test_a_seat_scores_a_trick_once_it_is_collected(page: Page):
-    table = TablePage(page)
-    table.start_short_game(seed=SEED)
-    page.evaluate(POINTS_WATCHER)
-    table.pass_cards(1, use_hint=True)
-    changes = []
-    for _trick in range(13):
-        if table.settle() != "play":
-            break
-        table.play_playable(-1)
-        changes = page.evaluate("window.pointChanges")
-        if changes:
-            break
+    play_high_watching(page, POINTS_WATCHER, lambda: bool(page.evaluate("window.pointChanges")))
+    changes = page.evaluate("window.pointChanges")
     assert changes, f"seed {SEED}: no replay where a bot's trick brought points"
     assert not [change for change in changes if change["untaken"]], changes
