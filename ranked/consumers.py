@@ -3,8 +3,10 @@
 It carries the queue's news to the browser (ranked.news): each event makes this socket
 draw its player's own QueueView and send it whole (the page's own partial), with what the
 page must do: confirm a table found (the page does it on its own: that is the player
-« showing up »), or go to the table dealt. The only frames it takes are that
-confirmation and a refresh; anything else is refused with a message, the socket open.
+« showing up »; an invitation from « Classée » to a friendly table with bots is answered
+by the player), or go to the table dealt. The only frames it takes are that
+confirmation, the refusal of an invitation and a refresh; anything else is refused with
+a message, the socket open.
 
 The socket is also what keeps its player's place: it vouches for the page when it opens
 and every HEARTBEAT_SECONDS while it lives, and says the page closed when it closes
@@ -143,6 +145,10 @@ class QueueConsumer(AsyncWebsocketConsumer):
             url = await database_sync_to_async(self._confirm)()
             if url is None:
                 await self._send_state()
+        elif kind == "decline":
+            url = await database_sync_to_async(self._decline)()
+            if url is None:
+                await self._send_state()
         elif kind == "refresh":
             await self._send_state()
         else:
@@ -154,5 +160,12 @@ class QueueConsumer(AsyncWebsocketConsumer):
         (the page hears the next state and confirms again if still asked to)."""
         try:
             return services.confirm(user_id=self.user_id)
+        except Refused:
+            return None
+
+    def _decline(self) -> str | None:
+        """« Rester en Classée »: the table's address if this answer let it be dealt."""
+        try:
+            return services.decline(user_id=self.user_id)
         except Refused:
             return None

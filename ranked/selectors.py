@@ -29,6 +29,7 @@ NOTICES: dict[str, str | Promise] = {
     "requeued": _(
         "Un joueur ne s’est pas présenté : vous restez en tête de la file, la recherche continue."
     ),
+    "unanswered": _("Sans réponse de votre part, vous gardez votre place en Classée."),
 }
 
 
@@ -37,6 +38,7 @@ class Stage(StrEnum):
     WAITING = "waiting"  # « Recherche de joueurs… »
     FOUND = "found"  # a table found, this player's confirmation to send
     CONFIRMED = "confirmed"  # confirmed, the others' awaited
+    INVITED = "invited"  # asked from « Classée » to a friendly table with bots: to answer
     PLAYING = "playing"  # a live game in progress: its address
 
 
@@ -57,6 +59,9 @@ class QueueView:
     bots_after_seconds: int = BOTS_AFTER_SECONDS
     confirmed: int = 0
     people: int = 0
+    # At an invitation (Stage.INVITED): who is at that table already.
+    hosts: str = ""
+    answer_seconds: int = 0
     game_url: str = ""
     notice: str | Promise = ""
 
@@ -70,7 +75,7 @@ def present(entries: QuerySet[QueueEntry]) -> QuerySet[QueueEntry]:
 def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueView:
     """Where this account stands: in which queue, for how long, how many wait with it and
     the ratings it accepts; or the table found, or the game it is playing."""
-    entry = QueueEntry.objects.filter(user_id=user_id).first()
+    entry = QueueEntry.objects.filter(user_id=user_id).select_related("proposal").first()
     shown_notice = NOTICES.get(notice, "")
     if entry is None:
         game = game_in_progress(user_id)
@@ -89,14 +94,24 @@ def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueV
         waited_seconds=int(waited),
         notice=shown_notice,
     )
-    if entry.proposal_id is not None:
-        together = QueueEntry.objects.filter(proposal_id=entry.proposal_id)
-        return replace(
+    proposal = entry.proposal
+    if proposal is not None:
+        together = list(proposal.entries.select_related("user"))
+        found = replace(
             queued,
             stage=Stage.CONFIRMED if entry.confirmed else Stage.FOUND,
-            confirmed=together.filter(confirmed=True).count(),
-            people=together.count(),
+            confirmed=sum(other.confirmed for other in together),
+            people=len(together),
         )
+        if entry.rated and not proposal.rated and not entry.confirmed:
+            hosts = [other.user.get_username() for other in together if other.confirmed]
+            return replace(
+                found,
+                stage=Stage.INVITED,
+                hosts=", ".join(hosts),
+                answer_seconds=max(int((proposal.arrive_by - now).total_seconds()), 0),
+            )
+        return found
     waiting = present(
         QueueEntry.objects.filter(target=entry.target, rated=entry.rated, proposal__isnull=True)
     ).count()

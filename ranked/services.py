@@ -7,7 +7,10 @@ A found table is a Proposal: its four people confirm they are there (their queue
 does it on its own as soon as it hears the news); when the last one does, the table is
 dealt (tables.services.seat_from_queue) and everyone is sent to it at once. Whoever has
 not confirmed after ARRIVE_SECONDS is dropped from the queue; the others go back to it
-with their first arrival time, so they are at its front.
+with their first arrival time, so they are at its front. A table the bots complete
+(« Compléter avec des robots ») goes on instead, a bot in each seat nobody took up; the
+people it invited from « Classée » answer themselves (`confirm` or `decline`) and keep
+their place there unless they accept.
 
 A place lives only while its queue page does (ranked.consumers tells `page_seen` and
 `page_closed`): a closed page is not matched, a table found waits no longer for it, and
@@ -75,13 +78,13 @@ def join(*, user_id: int, target: int, rated: bool) -> QueueEntry:
 
 def cancel(*, user_id: int) -> None:
     """« Annuler »: out of the queue; a table found but not dealt yet goes back to the
-    queue for the others."""
+    queue for the others, or on with a bot in this seat if the bots complete it."""
     with transaction.atomic():
-        entry, proposal, _together = _lock_own(user_id)
+        entry, proposal, together = _lock_own(user_id)
         if entry is None:
             return
         if proposal is not None:
-            _release(proposal, [entry.pk])
+            _go_on_without(proposal, together, [entry])
         entry.delete()
         news.queue_changed(entry.target, entry.rated)
 
@@ -139,12 +142,32 @@ def confirm(*, user_id: int) -> str | None:
         if entry is None or proposal is None:
             return None
         if not entry.confirmed:
-            entry.confirmed = True
-            entry.save(update_fields=["confirmed"])
+            # An invitation from « Classée » accepted: this player's game is friendly now.
+            entry.confirmed, entry.rated = True, proposal.rated
+            entry.save(update_fields=["confirmed", "rated"])
         news.to_players(other.user_id for other in entries)
         if not all(other.confirmed for other in entries):
             return None
         return _deal(proposal, entries)
+
+
+def decline(*, user_id: int) -> str | None:
+    """« Rester en Classée »: an invitation to a friendly table with bots refused. The
+    place in « Classée » is kept (with its arrival time) and a bot takes the seat offered;
+    the table's address if this was the last answer it waited for, else None."""
+    with transaction.atomic():
+        entry, proposal, entries = _lock_own(user_id)
+        if entry is None or proposal is None or not invited(entry, proposal):
+            return None
+        news.queue_changed(entry.target, entry.rated)
+        return _go_on_without(proposal, entries, [entry])
+
+
+def invited(entry: QueueEntry, proposal: Proposal) -> bool:
+    """A « Classée » place asked to a friendly table with bots (« Passer en Amicale avec
+    des robots » pressed by someone waiting for the same length): it chooses, nobody
+    confirms for it."""
+    return entry.rated and not proposal.rated and not entry.confirmed
 
 
 def _lock_own(user_id: int) -> tuple[QueueEntry | None, Proposal | None, list[QueueEntry]]:
@@ -182,23 +205,18 @@ def fill_with_bots(*, user_id: int) -> str | None:
     """« Compléter avec des robots »: after BOTS_AFTER_SECONDS, a table now with whoever
     else waits in « Amicale » for the same length (up to three) and bots. From a « Classée »
     place this is « Passer en Amicale avec des robots »: the game is friendly (bots never
-    play a rated game), and the ones still waiting in « Classée » keep their places. Alone,
-    the table is dealt at once: its address; else None, the others to confirm."""
+    play a rated game), and the others waiting in « Classée » for that length are invited
+    to it (seats left over): each accepts, or keeps their place and a bot sits instead.
+    Alone, the table is dealt at once: its address; else None, the others to answer."""
     with transaction.atomic():
         entry = QueueEntry.objects.select_for_update().filter(user_id=user_id).first()
         if entry is None or entry.proposal_id is not None:
             raise Refused("not_waiting", _("Vous n’êtes plus dans la file."))
         if (timezone.now() - entry.joined_at).total_seconds() < BOTS_AFTER_SECONDS:
             raise Refused("too_soon", _("Les robots complètent une table après une minute."))
-        others = list(
-            _lockable(
-                present(
-                    QueueEntry.objects.filter(
-                        target=entry.target, rated=False, proposal__isnull=True
-                    ).exclude(pk=entry.pk)
-                )
-            ).order_by("joined_at", "pk")[:3]
-        )
+        others = _waiting_with(entry, rated=False, places=TABLE_PEOPLE - 1)
+        if entry.rated:
+            others += _waiting_with(entry, rated=True, places=TABLE_PEOPLE - 1 - len(others))
         people = [entry, *others]
         proposal = _propose(people, entry.target, rated=False, bots=TABLE_PEOPLE - len(people))
         # The one who asked is here, and now at a friendly table.
@@ -211,6 +229,17 @@ def fill_with_bots(*, user_id: int) -> str | None:
         news.wake_matcher()
         news.queue_changed(entry.target, False)
         return None
+
+
+def _waiting_with(entry: QueueEntry, *, rated: bool, places: int) -> list[QueueEntry]:
+    """The first `places` others present in the queue of that kind for `entry`'s length,
+    locked (skipping any a matcher holds)."""
+    if places <= 0:
+        return []
+    waiting = QueueEntry.objects.filter(target=entry.target, rated=rated, proposal__isnull=True)
+    return list(
+        _lockable(present(waiting.exclude(pk=entry.pk))).order_by("joined_at", "pk")[:places]
+    )
 
 
 def form_tables_now(target: int, rated: bool) -> int:
@@ -244,8 +273,9 @@ def form_tables_now(target: int, rated: bool) -> int:
 
 def drop_no_shows() -> int:
     """Every proposal past its ARRIVE_SECONDS, or waiting on someone whose queue page has
-    closed (who will not confirm): its unconfirmed people leave the queue, the others go
-    back to it. How many proposals were ended."""
+    closed (who will not confirm): its unconfirmed people leave the queue (those invited
+    from « Classée » stay in it), and the others go back to it, or play now with bots in
+    the seats left if the bots complete the table. How many proposals were ended."""
     ended = 0
     closed = Q(entries__confirmed=False, entries__page_open=False)
     due = (
@@ -258,12 +288,16 @@ def drop_no_shows() -> int:
             entries, proposal = _lock_proposal(proposal_id)
             if proposal is None or not entries:
                 continue
-            absent = [entry.pk for entry in entries if not entry.confirmed]
+            absent = [entry for entry in entries if not entry.confirmed]
+            # An invitation from « Classée » left unanswered keeps its place there.
+            unanswered = [entry for entry in absent if invited(entry, proposal)]
+            gone = [entry.pk for entry in absent if entry not in unanswered]
+            news.to_players((entry.user_id for entry in unanswered), notice="unanswered")
             news.to_players(
-                (entry.user_id for entry in entries if not entry.confirmed), notice="dropped"
+                (entry.user_id for entry in absent if entry.pk in gone), notice="dropped"
             )
-            _release(proposal, absent)
-            QueueEntry.objects.filter(pk__in=absent).delete()
+            _go_on_without(proposal, entries, absent)
+            QueueEntry.objects.filter(pk__in=gone).delete()
             ended += 1
     return ended
 
@@ -289,6 +323,28 @@ def _propose(entries: list[QueueEntry], target: int, *, rated: bool, bots: int) 
         proposal=proposal, confirmed=False
     )
     return proposal
+
+
+def _go_on_without(
+    proposal: Proposal, entries: list[QueueEntry], leaving: list[QueueEntry]
+) -> str | None:
+    """A table found, without `leaving` (who cancelled, declined or did not come). One the
+    bots complete goes on while someone who confirmed stays: a bot takes each seat left,
+    and once everyone staying confirmed it is dealt (its address). Any other goes back to
+    the queue."""
+    staying = [entry for entry in entries if entry not in leaving]
+    if not proposal.bots or not any(entry.confirmed for entry in staying):
+        _release(proposal, [entry.pk for entry in leaving])
+        return None
+    QueueEntry.objects.filter(pk__in=[entry.pk for entry in leaving]).update(
+        proposal=None, confirmed=False
+    )
+    proposal.bots += len(leaving)
+    proposal.save(update_fields=["bots"])
+    if all(entry.confirmed for entry in staying):
+        return _deal(proposal, staying)
+    news.to_players(entry.user_id for entry in staying)
+    return None
 
 
 def _release(proposal: Proposal, leaving: list[int]) -> None:

@@ -25,7 +25,7 @@
     const status = document.getElementById("queue-status");
     if (status) status.outerHTML = message.html;
     drawnAt = Date.now();
-    if (message.stage === "found" || message.stage === "playing") callBack();
+    if (["found", "invited", "playing"].includes(message.stage)) callBack();
     if (message.stage === "found") send({ type: "ready" });
     if (message.stage === "playing") go(message.url);
     tick();
@@ -119,6 +119,16 @@
     } catch {
       window.prompt(button.textContent, link);
     }
+  });
+
+  // An invitation to a friendly table with bots (from « Classée »): the player answers,
+  // « Rejoindre la table amicale » (the confirmation a table found sends on its own) or
+  // « Rester en Classée ».
+  root.addEventListener("click", (event) => {
+    const answer = event.target.closest("[data-queue-answer]");
+    if (!answer) return;
+    answer.disabled = true;
+    send({ type: answer.dataset.queueAnswer });
   });
 
   const stage = document.getElementById("queue-status")?.dataset.stage;

@@ -60,3 +60,42 @@ def test_a_lone_player_is_told_what_is_missing_and_offered_a_game_with_bots(
     friend.goto(link)
     expect(friend.get_by_label("50 points (partie courte)")).to_be_checked()
     expect(friend.get_by_label("Classée")).to_be_checked()
+
+
+def test_the_others_waiting_in_classee_are_invited_along_to_the_friendly_table(
+    sign_in: Callable[[User], Player],
+) -> None:
+    """Three people waiting in « Classée », not four: the first to take the bots does not
+    leave the two others behind. Each is asked on their own page, pushed; one comes along,
+    the other stays in « Classée » and a bot takes that seat."""
+    solene, tristan, ugo = (
+        sign_in(User.objects.create_user(name)) for name in ("solene", "tristan", "ugo")
+    )
+    for player in (solene, tristan, ugo):
+        search_ranked_short_game(player.page)
+        expect(player.page.get_by_role("heading", name="Recherche de joueurs…")).to_be_visible()
+    QueueEntry.objects.update(joined_at=timezone.now() - timedelta(seconds=70))
+    solene.page.reload()
+    solene.page.get_by_role("button", name="Passer en Amicale avec des robots").click()
+
+    for invited in (tristan, ugo):
+        heading = invited.page.get_by_role("heading", name="Une table amicale vous est proposée")
+        expect(heading).to_be_visible(timeout=SETTLE_MS)
+        expect(
+            invited.page.get_by_text("Proposée par solene\u00a0: une partie amicale")
+        ).to_be_visible(timeout=SETTLE_MS)
+    ugo.page.get_by_role("button", name="Rester en Classée").click()
+    tristan.page.get_by_role("button", name="Rejoindre la table amicale").click()
+
+    for seated in (solene, tristan):
+        expect(seated.page).to_have_url(TABLE_URL, timeout=SETTLE_MS)
+        expect(TablePage(seated.page).table).to_contain_text("2 robots\u00a0: Normal")
+    expect(ugo.page.get_by_role("heading", name="Recherche de joueurs…")).to_be_visible()
+    expect(ugo.page.get_by_text("Classée · 50 points")).to_be_visible()
+    game = Game.objects.get()
+    assert not game.live.rated
+    assert {seat.user_id for seat in Seat.objects.filter(game=game, is_bot=False)} == {
+        solene.user.pk,
+        tristan.user.pk,
+    }
+    assert QueueEntry.objects.get().user_id == ugo.user.pk

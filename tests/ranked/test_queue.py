@@ -187,7 +187,8 @@ def test_the_queue_says_how_many_players_are_missing() -> None:
 
 def test_a_ranked_place_may_switch_to_amicale_with_bots_after_a_minute() -> None:
     """Bots never play a rated game: the one who asks plays a friendly one now, with whoever
-    waits in « Amicale »; the others waiting in « Classée » keep their places."""
+    waits in « Amicale »; the one waiting in « Classée » is invited, and keeps the place
+    there by staying."""
     anna, bob, carl = accounts("anna", "bob", "carl")
     services.join(user_id=anna.pk, target=50, rated=True)
     services.join(user_id=bob.pk, target=50, rated=True)
@@ -199,13 +200,15 @@ def test_a_ranked_place_may_switch_to_amicale_with_bots_after_a_minute() -> None
     services.fill_with_bots(user_id=anna.pk)
 
     proposal = Proposal.objects.get()
-    assert (proposal.bots, proposal.rated) == (2, False)
-    assert {entry.user_id for entry in proposal.entries.all()} == {anna.pk, carl.pk}
+    assert (proposal.bots, proposal.rated) == (1, False)
+    assert {entry.user_id for entry in proposal.entries.all()} == {anna.pk, bob.pk, carl.pk}
     assert not QueueEntry.objects.get(user_id=anna.pk).rated
-    assert queue_view(bob.pk).stage == Stage.WAITING and queue_view(bob.pk).rated
+    assert queue_view(bob.pk).stage == Stage.INVITED and queue_view(bob.pk).rated
     services.confirm(user_id=carl.pk)
+    assert services.decline(user_id=bob.pk)
     game = Game.objects.get()
     assert not game.live.rated and Seat.objects.filter(game=game, is_bot=True).count() == 2
+    assert queue_view(bob.pk).stage == Stage.WAITING and queue_view(bob.pk).rated
 
 
 def test_the_page_offers_the_switch_and_an_invitation_to_the_same_queue() -> None:
