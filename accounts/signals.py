@@ -7,8 +7,8 @@ import uuid
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
 
-from game.ownership import GUEST_SESSION_KEY
-from game.services import claim_guest_games
+from play.ownership import GUEST_SESSION_KEY
+from play.services import claim_guest_games
 
 
 def claim_games_played_as_guest(

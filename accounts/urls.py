@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from game.limits import PASSWORD, limited
+from play.limits import PASSWORD, limited
 
 app_name = "accounts"
 
@@ -11,7 +11,7 @@ urlpatterns = [
     path(
         "connexion/",
         # Each attempt hashes a password (~0.4 s of CPU), a right one too: counted per
-        # visitor and address (game.limits); failures lock out too (django-axes).
+        # visitor and address (play.limits); failures lock out too (django-axes).
         limited(PASSWORD, views.too_many_logins)(
             auth_views.LoginView.as_view(redirect_authenticated_user=True)
         ),

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import PreferencesForm
 from accounts.services import save_preferences
-from game.forms import first_error
-from game.limits import PASSWORD, PREFERENCES, limited
+from play.forms import first_error
+from play.limits import PASSWORD, PREFERENCES, limited
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:

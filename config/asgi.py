@@ -19,7 +19,7 @@ from ranked.consumers import QueueConsumer  # noqa: E402
 from tables.consumers import TableConsumer  # noqa: E402
 
 websocket_urlpatterns = [
-    # A live table's news (tables.consumers); the token as its link's (game.converters).
+    # A live table's news (tables.consumers); the token as its link's (config.converters).
     re_path(r"^ws/table/(?P<token>[A-Za-z0-9_-]{1,43})/$", TableConsumer.as_asgi()),
     # The « Jouer en direct » queue page's news (ranked.consumers).
     re_path(r"^ws/direct/$", QueueConsumer.as_asgi()),

@@ -53,12 +53,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
-    "game",
+    # The table (package play, app label "game": play.apps), then the apps built on it.
+    "play",
+    "review",
     "tutorial",
     "tables",
     "ranked",
     "offline",
     "accounts",
+    "players",
     "pages",
 ]
 
@@ -117,7 +120,7 @@ DATABASES = {"default": env.database_from_url(os.environ.get("DATABASE_URL"), ba
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = env.channel_layers(os.environ.get("REDIS_URL"))
-# The live tables' clock (game.clock) runs inside each Daphne process unless a worker of
+# The live tables' clock (play.clock) runs inside each Daphne process unless a worker of
 # its own does (`manage.py tableclock`, which `make run` starts when REDIS_URL is set):
 # with the in-memory channel layer only the serving process reaches its sockets.
 TABLE_CLOCK_IN_PROCESS = env.env_bool(
@@ -141,7 +144,7 @@ AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_USERNAME_CALLABLE = "accounts.views.attempted_username"
 AXES_VERBOSE = False
 
-# The cache holds the per-visitor limits on costly actions (game.limits): Redis, shared by
+# The cache holds the per-visitor limits on costly actions (play.limits): Redis, shared by
 # every process, when REDIS_URL is set; otherwise this process's memory, which is enough
 # for `make run`'s single process.
 CACHES = env.caches(os.environ.get("REDIS_URL"))

@@ -12,7 +12,9 @@ handler500 = "pages.views.server_error"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
-    path("", include("game.urls")),
+    path("", include("play.urls")),
+    # Past games: « Mes parties », the replay, sharing (review.urls).
+    path("", include("review.urls")),
     path("compte/", include("accounts.urls")),
     path("apprendre/", include("tutorial.urls")),
     # Players' profiles: an account's public page, the guest's own (players.views).

@@ -1,7 +1,7 @@
 """The site's pages read as a guest's browser reads them, for the load test.
 
 What the page's script does (static/js/table.js) is decided here from the real markup
-(templates/home.html, templates/game/table.html): the legal cards are those not dimmed and
+(templates/home.html, play/templates/game/table.html): the legal cards are those not dimmed and
 with no `data-reason`, `data-bots-pending` asks for « avancer », the hand's form carries the
 `move` number the table was drawn at, the result panel holds « Manche suivante » (with its
 `move`) or « Rejouer », and `data-bots-busy` (the bots think in another request) asks again

@@ -1,5 +1,5 @@
 """The offline game in the browser (Pyodide): the device's table (offline.device) drawn into
-templates/game/table.html's `table` partial by Django's own template engine, set up here
+play/templates/game/table.html's `table` partial by Django's own template engine, set up here
 standalone: no apps, no database, no request.
 
 This module runs only from the zip offline.bundle makes (static/js/offline.js imports it):
@@ -24,15 +24,18 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from game.bots.levels.hard import LIGHT_TREE_ITERATIONS, HardBot
-from game.pages import MenuLink
-from game.table_view import TableLinks, TableView
 from offline.device import OFFLINE_URLS, Answer, DeviceTable
+from play.pages import MenuLink
+from play.table_view import TableLinks, TableView
 
 if TYPE_CHECKING:
     from django.http import HttpResponse
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+# Where the templates the zip holds lie (offline.bundle.TEMPLATES): the site's own, the
+# table's and the accounts' (each app keeps its templates).
+TEMPLATE_DIRS = ("templates", "play/templates", "accounts/templates")
 ADDRESSES = HERE / "addresses.json"
 # Where a {% url %} argument stands in addresses.json's paths.
 ARGUMENT = "ARG"
@@ -86,7 +89,7 @@ def setup(language: str, languages: list[list[str]]) -> None:
         TEMPLATES=[
             {
                 "BACKEND": "django.template.backends.django.DjangoTemplates",
-                "DIRS": [ROOT / "templates"],
+                "DIRS": [ROOT / folder for folder in TEMPLATE_DIRS],
                 "OPTIONS": {"context_processors": []},
             }
         ],

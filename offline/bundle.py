@@ -35,33 +35,34 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The packages of this project the browser imports, with their parents' __init__.py.
-PYTHON_PACKAGES = ("game/engine", "game/bots")
-# The table's modules: what it shows (game.table_view and its neighbours), how a hand is
-# played (game.table_play), the device's game and its page (offline.device, .browser).
+# The pure package, whole: the engine and the bots (standard library only, an
+# import-linter contract says so).
+PYTHON_PACKAGES = ("game",)
+# The table's modules: what it shows (play.table_view and its neighbours), how a hand is
+# played (play.table_play), the device's game and its page (offline.device, .browser).
 # An import-linter contract keeps models, the database and requests out of them.
 PYTHON_MODULES = (
-    "game/__init__.py",
-    "game/advice.py",
-    "game/cardnames.py",
-    "game/display.py",
-    "game/messages.py",
-    "game/pages.py",
-    "game/seating.py",
-    "game/seats.py",
-    "game/table_play.py",
-    "game/table_view.py",
-    "game/turns.py",
+    "play/__init__.py",
+    "play/advice.py",
+    "play/cardnames.py",
+    "play/display.py",
+    "play/messages.py",
+    "play/pages.py",
+    "play/seating.py",
+    "play/seats.py",
+    "play/table_play.py",
+    "play/table_view.py",
+    "play/turns.py",
     "offline/__init__.py",
     "offline/browser.py",
     "offline/device.py",
 )
 # The templates the table's partial renders (its includes), and the site's catalogues.
 TEMPLATES = (
-    "templates/game/table.html",
+    "play/templates/game/table.html",
     "templates/_site_nav.html",
-    "templates/accounts/_account_nav.html",
-    "templates/accounts/_preference_fields.html",
+    "accounts/templates/accounts/_account_nav.html",
+    "accounts/templates/accounts/_preference_fields.html",
 )
 CATALOGUES = "locale/*/LC_MESSAGES/django.mo"
 # Where offline.browser finds the addresses the templates name.

@@ -4,8 +4,8 @@ draws its tables.
 The device keeps one record per game, in offline.record's format (the four hands as dealt
 and every move, hand by hand), plus the game's `seed` (its deals, bots and « Indice » come
 from it, as on the server). The person's moves are read and the bots reply through
-game.table_play, the loop the server's tables use; everything the table shows is drawn by
-game.table_view, the module the server's game.table uses too: one rule and one
+play.table_play, the loop the server's tables use; everything the table shows is drawn by
+play.table_view, the module the server's play.table uses too: one rule and one
 presentation, here run in Pyodide. No model, no database.
 """
 
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import Deal, IllegalMove, Match, Move, PassDirection, Phase, replay
-from game.messages import illegal_move_message
-from game.seating import SOLO_SEATING, Seating
-from game.seats import HUMAN
-from game.table_play import (
+from play.messages import illegal_move_message
+from play.seating import SOLO_SEATING, Seating
+from play.seats import HUMAN
+from play.table_play import (
     Refused,
     bot_replies,
     card_of,
@@ -34,7 +34,7 @@ from game.table_play import (
     immediate_replies,
     pass_of,
 )
-from game.table_view import TableLinks, TableSource, TableUrls, TableView, draw_table
+from play.table_view import TableLinks, TableSource, TableUrls, TableView, draw_table
 
 # A new game's seeds: JavaScript's numbers hold integers exactly only up to 2**53, and the
 # record goes through JSON.parse before it is saved (a larger seed came back rounded after a
@@ -55,7 +55,7 @@ OFFLINE_URLS = TableUrls(
 
 @dataclass
 class DeviceGame:
-    """The game's side of an offline table (game.table_view.TableGame): its options, and
+    """The game's side of an offline table (play.table_view.TableGame): its options, and
     the engine's Match over the hands finished so far."""
 
     target: int
@@ -85,7 +85,7 @@ class DeviceGame:
 @dataclass
 class DevicePosition:
     """The record replayed: the game, its current hand's number and deal (what
-    game.table_play's loop reads and moves on)."""
+    play.table_play's loop reads and moves on)."""
 
     game: DeviceGame
     hand_number: int
@@ -169,7 +169,7 @@ class Answer:
 class DeviceTable:
     """One offline game in play: its record (what the browser saves after every card and
     sends back once the game is over) and the position it stands at. The actions are the
-    server's (game.services), without storage: the person's move, checked by the engine,
+    server's (play.services), without storage: the person's move, checked by the engine,
     then the bots' replies; Difficile thinks when the page asks (« avancer »)."""
 
     def __init__(self, record: dict[str, Any]) -> None:
@@ -264,7 +264,7 @@ class DeviceTable:
     def _check(
         self, expected_move: int | None, repeats: Callable[[str], bool] | None = None
     ) -> None:
-        """As the server checks a post (game.table_play): not once the game is over, nor
+        """As the server checks a post (play.table_play): not once the game is over, nor
         from a table drawn at another move (a double click, another tab)."""
         check_playing(self.finished)
 

@@ -12,11 +12,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game.models import Game, Hand, Move
-from game.ownership import Owner
-from game.seats import HUMAN
-from game.services import Refused, record_hand_result
 from offline.record import CheckedGame
+from play.models import Game, Hand, Move
+from play.ownership import Owner
+from play.seats import HUMAN
+from play.services import Refused, record_hand_result
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,15 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.forms import PreferencesForm
-from game import limits
-from game.client_text import CLIENT_TEXT
-from game.forms import NewGameForm
-from game.models import Difficulty
-from game.ownership import owner_of
-from game.services import Refused
 from offline import files
 from offline.record import BadRecord, check_record
 from offline.services import store_offline_game
+from play import limits
+from play.client_text import CLIENT_TEXT
+from play.forms import NewGameForm
+from play.models import Difficulty
+from play.ownership import owner_of
+from play.services import Refused
 
 # The PNG icons beside the SVG one, for installers that want pixels (drawn from
 # static/img/icon.svg by Chromium).
@@ -93,7 +93,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         stored = store_offline_game(owner_of(request, create=True), checked)
     except Refused as taken:
         return refused(request, taken.message, status=409)
-    url = reverse("game:replay", args=[stored.game.pk])
+    url = reverse("review:replay", args=[stored.game.pk])
     return JsonResponse(
         {"stored": "new" if stored.new else "already", "replay": url},
         status=201 if stored.new else 200,

@@ -1,12 +1,12 @@
 """A player's profile, as the page shows it: built from the history's and the tutorial's
-selectors, never recomputed here (the figures are game.history.stats.player_stats', the
+selectors, never recomputed here (the figures are review.stats.player_stats', the
 games « Mes parties »' own, the tutorial's date tutorial.selectors').
 
 Who sees what (decided here, once, for the view and the template):
 
 - an account's profile (/joueurs/<username>/) is a public page: anyone, signed in or not,
   sees its name, its tutorial, its figures and its latest finished games. A replay is
-  private (game.history.selectors.played_game: its owner, or someone seated at that live
+  private (review.selectors.played_game: its owner, or someone seated at that live
   table), so a game is linked only when the visitor could open it anyway;
 - the account's owner also sees their own links (every game, « Mes statistiques ») and
   their account: « Changer le mot de passe » and the table's « Réglages »;
@@ -14,7 +14,7 @@ Who sees what (decided here, once, for the view and the template):
   an invitation to create an account (or sign in) to keep it.
 
 The page is a list of sections, each a small frozen dataclass naming the partial of
-templates/players/profile.html that draws it, in the order the page shows them:
+players/templates/players/profile.html that draws it, in the order the page shows them:
 `account_profile` and `guest_profile` decide which ones a visitor gets, around
 `_common_sections` (what every profile shows). The ratings (« Parties classées », ranked
 live play) are an account's only: ranked play needs one, so the guest's profile has none.
@@ -31,13 +31,13 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _, ngettext
 
-from game.history.links import ReplayLinks
-from game.history.selectors import history_games, reviewable_games
-from game.history.stats import Stats, player_stats
-from game.models import Game, Result
-from game.ownership import Owner
+from play.models import Game, Result
+from play.ownership import Owner
 from ranked.chart import rating_chart
 from ranked.standings import LengthStanding, leaderboard_url, player_standings
+from review.links import ReplayLinks
+from review.selectors import history_games, reviewable_games
+from review.stats import Stats, player_stats
 from tutorial.selectors import completed_on
 
 # How many finished games the profile lists (the rest are in « Mes parties »).
@@ -193,10 +193,10 @@ def _common_sections(player: Owner, viewer: Owner, *, own: bool) -> list[Section
     done = completed_on(player)
     return [
         TutorialProgress(completed_on=done, offer_it=own and done is None),
-        Figures(stats=player_stats(player), stats_url=reverse("game:stats") if own else None),
+        Figures(stats=player_stats(player), stats_url=reverse("review:stats") if own else None),
         RecentGames(
             games=_recent_games(player, viewer, own=own),
-            history_url=reverse("game:history") if own else None,
+            history_url=reverse("review:history") if own else None,
         ),
     ]
 

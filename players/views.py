@@ -18,7 +18,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
 from accounts.selectors import active_account
-from game.ownership import owner_of
+from play.ownership import owner_of
 from players.profile import (
     SETTINGS_SAVED_PARAMETER,
     SETTINGS_SAVED_VALUE,

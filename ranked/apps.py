@@ -7,8 +7,8 @@ class RankedConfig(AppConfig):
     verbose_name = "Jouer en direct"
 
     def ready(self) -> None:
-        from game import clock
-        from game.pages import register_game_end, register_menu_link
+        from play import clock
+        from play.pages import register_game_end, register_menu_link
         from ranked import matcher, ratings
 
         # The ratings change in the transaction that records a ranked game's end.

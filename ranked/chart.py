@@ -1,5 +1,5 @@
 """A player's rating over their latest rated games, for their profile: an SVG drawn on the
-server in game.line_chart's frame (as the hand's chart is), every value escaped.
+server in play.line_chart's frame (as the hand's chart is), every value escaped.
 
 The scale is the data's own (its lowest and highest rating, with some room around them):
 a rating moves by tens of points a game, so a fixed scale would draw a flat line.
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from game.line_chart import LineChart
+from play.line_chart import LineChart
 
 CHART = LineChart("rating", width=320, height=110, left=36, right=8, top=10, bottom=10)
 # Room above the highest rating and below the lowest: a tenth of their gap, at least this.

@@ -32,8 +32,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.websockets import FrameBudget, csrf_token_of
-from game import clock
-from game.services import Refused
+from play import clock
+from play.services import Refused
 from ranked import news, services
 from ranked.selectors import Stage, queue_view
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from game.forms import NewGameForm
+from play.forms import NewGameForm
 
 KIND_CHOICES = [
     ("classee", _("Classée")),
@@ -36,7 +36,7 @@ class LeaderboardForm(forms.Form):
         choices=[(50, "50"), (100, "100")],
         coerce=int,
         required=False,
-        # As game.forms' target: django-stubs narrows empty_value to str | None.
+        # As play.forms' target: django-stubs narrows empty_value to str | None.
         empty_value=50,  # type: ignore[arg-type]
     )
     page = forms.IntegerField(min_value=1, max_value=100_000, required=False)

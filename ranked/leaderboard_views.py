@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from game.models import Target
+from play.models import Target
 from players.profile import profile_url
 from ranked.forms import LeaderboardForm
 from ranked.skill import PROVISIONAL_GAMES

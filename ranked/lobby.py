@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db.models import Q
 from django.utils import timezone
 
-from game.models import Game, Seat, Target
+from play.models import Game, Seat, Target
 from ranked.models import QueueEntry
 from ranked.selectors import present
 

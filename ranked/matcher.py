@@ -1,4 +1,4 @@
-"""The queue's periodic work, a round of the tables' clock worker (game.clock): drop the
+"""The queue's periodic work, a round of the tables' clock worker (play.clock): drop the
 no-shows of found tables and the ghosts of closed pages, then form tables in each queue.
 Any number of clocks may run it at once (several processes): the services lock what they
 change, skipping what another matcher holds.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from game.models import Target
+from play.models import Target
 from ranked import services
 from ranked.matching import BOTS_AFTER_SECONDS, seconds_to_next_change
 from ranked.models import Proposal, QueueEntry

@@ -19,7 +19,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from game.models import Game, Target
+from play.models import Game, Target
 from ranked.skill import DISPLAY_START, START_MU, START_SIGMA
 
 

@@ -1,5 +1,5 @@
 """The ratings' write path: a ranked game's end counted into its players' ratings, once,
-in the transaction that records that end (game.pages.register_game_end), and the same
+in the transaction that records that end (play.pages.register_game_end), and the same
 computation replayed from the stored games by `manage.py rebuild_ratings`.
 
 A player a bot replaced for the rest of the game (away, or « Abandonner la partie ») is
@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from game.models import Game, LiveTable, Seat
+from play.models import Game, LiveTable, Seat
 from ranked.models import RatedGame, Rating, RatingChange
 from ranked.skill import Skill, Standing, final_ranks, rate
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from game.models import Game, Seat, Target
+from play.models import Game, Seat, Target
 from ranked.matching import BOTS_AFTER_SECONDS, search_range
 from ranked.models import QueueEntry, Rating
 from ranked.skill import DISPLAY_START

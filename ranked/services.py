@@ -27,8 +27,8 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game.models import Target
-from game.services import Refused
+from play.models import Target
+from play.services import Refused
 from ranked import news
 from ranked.matching import BOTS_AFTER_SECONDS, Seeker, form_tables
 from ranked.models import Proposal, QueueEntry

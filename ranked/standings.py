@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
-from game.models import Target
+from play.models import Target
 from ranked.models import Rating, RatingChange
 from ranked.skill import DISPLAY_START, PROVISIONAL_GAMES
 

@@ -17,10 +17,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from game import limits
-from game.limits import limited
-from game.models import Target
-from game.services import Refused
+from play import limits
+from play.limits import limited
+from play.models import Target
+from play.services import Refused
 from ranked import services
 from ranked.forms import QueueForm
 from ranked.selectors import Stage, queue_view

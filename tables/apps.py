@@ -7,8 +7,8 @@ class TablesConfig(AppConfig):
     verbose_name = "Jouer entre amis"
 
     def ready(self) -> None:
-        from game.models import Game
-        from game.pages import register_menu_link, register_table_page
+        from play.models import Game
+        from play.pages import register_menu_link, register_table_page
         from tables.display import table_path
 
         # A live table is played at its link, whoever opens it.

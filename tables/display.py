@@ -12,12 +12,12 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _, ngettext
 
-from game.models import Game, LiveTable, Move
-from game.ownership import Owner
-from game.positions import Position, load_position
-from game.seating import seating_of
-from game.table import build_table
-from game.table_view import TableUrls, TableView
+from play.models import Game, LiveTable, Move
+from play.ownership import Owner
+from play.positions import Position, load_position
+from play.seating import seating_of
+from play.table import build_table
+from play.table_view import TableUrls, TableView
 from ranked.standings import game_rating_changes
 from tables import presence
 

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from game.bots import DEFAULT_LEVEL
-from game.forms import NewGameForm
+from play.forms import NewGameForm
 
 # Letters of any alphabet, digits, spaces and - ' ’ . _ : no markup, no control characters.
 NAME_PATTERN = re.compile(r"[^\W_][\w .'’-]*", re.UNICODE)

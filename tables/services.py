@@ -1,9 +1,9 @@
 """The write paths of a live table's waiting room and seats (« Jouer entre amis »).
 
-The game itself is played through game.services like any other: this module opens the
+The game itself is played through play.services like any other: this module opens the
 table, seats people, starts it with bots in the empty seats, and gives a seat back to a
 person a bot played for. Each write locks the table's game row, changes the seats, and
-tells everyone at the table once committed (game.live).
+tells everyone at the table once committed (play.live).
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from game import live, services
 from game.bots import DEFAULT_LEVEL
-from game.models import Difficulty, Game, LiveTable, Seat, Target
-from game.ownership import Owner
-from game.positions import load_position
-from game.seating import seating_of
-from game.seats import SEAT_NAMES
-from game.services import Refused
+from play import live, services
+from play.models import Difficulty, Game, LiveTable, Seat, Target
+from play.ownership import Owner
+from play.positions import load_position
+from play.seating import seating_of
+from play.seats import SEAT_NAMES
+from play.services import Refused
 
 # The clock when the host keeps one (« Sans limite » is the other choice).
 TURN_SECONDS = 30

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from game.converters import ShareTokenConverter
+from config.converters import ShareTokenConverter
 from tables import views
 
 app_name = "tables"

@@ -1,7 +1,7 @@
 """The pages of « Jouer entre amis »: the new table's form, the waiting room, the table.
 
-The table is the game's own (game.table, templates/game/table.html) seen from the
-visitor's seat, its actions the game's own views bound to live tables (game.views'
+The table is the game's own (play.table, play/templates/game/table.html) seen from the
+visitor's seat, its actions the game's own views bound to live tables (play.views'
 helpers); everyone else at the table gets the news through their socket
 (tables.consumers). Each view reads its post and calls one service.
 """
@@ -19,14 +19,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from game import limits, services
-from game.client_text import CLIENT_TEXT
-from game.forms import ActionForm
-from game.limits import limited
-from game.models import Game, Move
-from game.ownership import owner_of
-from game.positions import Position, load_position, seated_games
-from game.views import (
+from play import limits, services
+from play.client_text import CLIENT_TEXT
+from play.forms import ActionForm
+from play.limits import limited
+from play.models import Game, Move
+from play.ownership import owner_of
+from play.positions import Position, load_position, seated_games
+from play.views import (
     BadInput,
     HtmxHttpRequest,
     TablePage,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game import positions, services
 from game.bots import make_bot
-from game.models import Game
-from game.ownership import Owner
-from game.positions import Position, load_position
-from game.seats import HUMAN
+from play import positions, services
+from play.models import Game
+from play.ownership import Owner
+from play.positions import Position, load_position
+from play.seats import HUMAN
 
 
 def position_of(game: Game) -> Position:

@@ -8,8 +8,8 @@ class TutorialConfig(AppConfig):
     verbose_name = "Apprendre à jouer"
 
     def ready(self) -> None:
-        from game.models import Game
-        from game.pages import register_menu_link, register_table_page
+        from play.models import Game
+        from play.pages import register_menu_link, register_table_page
 
         # A tutorial game is played beside its notes, on the tutorial's own page.
         register_table_page(Game.Kind.TUTORIAL, lambda game: reverse("tutorial:index"))

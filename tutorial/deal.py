@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from game.engine import Card
 
-# The game's seed: the bots and « Indice » are made from it (game.services, game.table).
+# The game's seed: the bots and « Indice » are made from it (play.services, play.table).
 TUTORIAL_SEED = 20_240_601
 # The bots' level the deal was chosen with (tutorial.dealsearch): its lessons depend on it.
 TUTORIAL_LEVEL = "normal"

@@ -36,7 +36,7 @@ from typing import Protocol
 from game.bots import HINT_LEVEL, make_bot
 from game.bots.selfplay import play_to_end
 from game.engine import Card, Deal, Move, PassDirection, PlayerView, deal_hands
-from game.seats import BOT_SEATS, HUMAN
+from play.seats import BOT_SEATS, HUMAN
 from tutorial.deal import TUTORIAL_LEVEL, TUTORIAL_SEED, tutorial_hands
 from tutorial.notes import NOTES, Note, arising, moments
 
@@ -126,7 +126,7 @@ def learner(policy: str, number: int) -> Learner:
 def play_through(
     hands: Sequence[Sequence[Card]], learner: Learner, *, seed: int
 ) -> tuple[Deal, list[Move]]:
-    """The hand as game.services plays it: the bots pass as soon as it is dealt, then the
+    """The hand as play.services plays it: the bots pass as soon as it is dealt, then the
     learner; each bot is made with the game's seed plus its seat."""
     deal = Deal.start(hands, PassDirection.LEFT)
     players = [learner, *(make_bot(TUTORIAL_LEVEL, seed=seed + seat) for seat in BOT_SEATS)]

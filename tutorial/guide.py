@@ -1,6 +1,6 @@
 """What the tutorial shows beside the table: the notes, and the summary at the end.
 
-A Position becomes plain values for templates/tutorial/table.html, as game.table does for
+A Position becomes plain values for tutorial/templates/tutorial/table.html, as play.table does for
 the table itself (which the tutorial shows unchanged). Which notes are new, which were read
 and which the deal never brought all come from tutorial.notes, replayed from the moves.
 """
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _, ngettext
 
 from game.engine import Card, PassDirection
-from game.positions import Position, engine_move
-from game.seats import HUMAN, SEAT_NAMES
+from play.positions import Position, engine_move
+from play.seats import HUMAN, SEAT_NAMES
 from tutorial import notes
 from tutorial.notes import NOTES, Note
 

@@ -1,6 +1,6 @@
 """What the tutorial keeps of its own: who has played it to the end.
 
-The tutorial's deal itself is an ordinary game (game.models.Game, kind « tutorial »), saved
+The tutorial's deal itself is an ordinary game (play.models.Game, kind « tutorial »), saved
 move by move; the notes a learner has read are rebuilt from its moves (tutorial.notes).
 """
 

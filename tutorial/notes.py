@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
-from game.cardnames import with_article
 from game.engine import Card, Deal, Move, PassDirection, Phase, PlayerView
 from game.engine.cards import QUEEN_OF_SPADES
-from game.seats import HUMAN, SEAT_NAMES
+from play.cardnames import with_article
+from play.seats import HUMAN, SEAT_NAMES
 
 Plays = tuple[tuple[int, Card], ...]
 
@@ -96,7 +96,7 @@ def _passing(moment: Moment) -> bool:
 
 
 def _received(moment: Moment) -> bool:
-    # The « reçue » marks show until the learner plays a first card (game.table).
+    # The « reçue » marks show until the learner plays a first card (play.table).
     view = moment.view
     return view.phase == Phase.PLAYING and bool(view.received) and len(view.hand) == 13
 

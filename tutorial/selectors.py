@@ -6,9 +6,9 @@ from datetime import datetime
 
 from django.db.models import Min
 
-from game.models import Game
-from game.ownership import Owner
-from game.positions import owned_games_of
+from play.models import Game
+from play.ownership import Owner
+from play.positions import owned_games_of
 from tutorial.models import TutorialCompletion
 
 

@@ -1,4 +1,4 @@
-"""The tutorial's write paths: a thin layer over game.services for games of kind « tutorial ».
+"""The tutorial's write paths: a thin layer over play.services for games of kind « tutorial ».
 
 A tutorial is an ordinary game with a fixed first hand (tutorial.deal) that ends with that
 hand (a one-hand game): the same services lock it, validate every move with the engine and
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from game import services
-from game.models import Game
-from game.ownership import Owner
-from game.positions import owned_games_of
-from game.services import Outcome
+from play import services
+from play.models import Game
+from play.ownership import Owner
+from play.positions import owned_games_of
+from play.services import Outcome
 from tutorial.deal import TUTORIAL_LEVEL, TUTORIAL_SEED, tutorial_hands
 from tutorial.models import TutorialCompletion
 

@@ -1,6 +1,6 @@
 """The tutorial's pages: « Apprendre à jouer », and one thin view per action at its table.
 
-The table is the game's own (game.table, templates/game/table.html), posting to the views
+The table is the game's own (play.table, play/templates/game/table.html), posting to the views
 below; the notes panel beside it travels with every answer (an out-of-band htmx swap), so
 that a pass, a card or the bots' replies bring their notes with them.
 """
@@ -17,13 +17,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.client_text import CLIENT_TEXT
-from game.models import Move
-from game.ownership import owner_of
-from game.positions import Position, load_position
-from game.table import build_table
-from game.table_view import TableUrls
-from game.views import (
+from play.client_text import CLIENT_TEXT
+from play.models import Move
+from play.ownership import owner_of
+from play.positions import Position, load_position
+from play.table import build_table
+from play.table_view import TableUrls
+from play.views import (
     HtmxHttpRequest,
     TablePage,
     is_partial,

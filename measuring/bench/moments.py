@@ -1,4 +1,4 @@
-"""The first analysis of a hand (« Moments clés », game.history.analysis): whole 13-trick
+"""The first analysis of a hand (« Moments clés », review.analysis): whole 13-trick
 hands played by Normal bots, each analysed as the background worker does it, timed one by
 one. No database: the hands are unsaved rows, the analysis reads only their moves."""
 
@@ -31,9 +31,9 @@ def time_analyses(hands: int, seed: int = 11) -> AnalysisTimings:
     django.setup()
     from game.bots import make_bot
     from game.engine import Deal, Move, PassDirection, Phase, deal_hands
-    from game.history.analysis import analyse
-    from game.history.steps import HandRecord
-    from game.models import Hand
+    from play.models import Hand
+    from play.steps import HandRecord
+    from review.analysis import analyse
 
     rng = random.Random(seed)
     bots = [make_bot("normal", seed=seed + seat) for seat in range(4)]

@@ -3,7 +3,7 @@
 Plays `make bench`'s short games against Normal bots through the real views (SQLite, one
 process), profiles the requests alone with cProfile, and prints the share of their time in
 three parts that do not overlap: the action (the service: lock, the hand's replay, the bots'
-replies, the writes), the table's view-model (game.table.build_table) and the rendering of
+replies, the writes), the table's view-model (play.table.build_table) and the rendering of
 templates; the rest is Django's request handling, sessions and middleware. Then, wherever
 they run, the position's reading (the replay), the bots' choices and the database. cProfile
 roughly doubles the time of pure-Python code: read the shares, not the milliseconds. Issue
@@ -21,12 +21,12 @@ from measuring.bench.web import measure_actions
 # time counts a recursive call (a template including another) once. The three parts do not
 # overlap; the details are inside the action (and the database inside the view too).
 PARTS: dict[str, tuple[tuple[str, str], ...]] = {
-    "the action (services)": (("game/services.py", "_act"),),
-    "the table's view-model": (("game/table.py", "build_table"),),
+    "the action (services)": (("play/services.py", "_act"),),
+    "the table's view-model": (("play/table.py", "build_table"),),
     "rendering templates": (("django/template/backends/django.py", "render"),),
 }
 DETAILS: dict[str, tuple[tuple[str, str], ...]] = {
-    "reading the position": (("game/positions.py", "load_position"),),
+    "reading the position": (("play/positions.py", "load_position"),),
     "the bots' choices": (
         ("game/bots/levels/normal.py", "choose_play"),
         ("game/bots/levels/normal.py", "choose_pass"),

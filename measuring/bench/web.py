@@ -64,9 +64,9 @@ def _play_games(games: int, level: str, profiler: Profile | None) -> ActionFigur
 
     from game.bots import make_bot
     from game.engine import Phase
-    from game.models import Game
-    from game.positions import bots_pending, load_position
-    from game.seats import HUMAN
+    from play.models import Game
+    from play.positions import bots_pending, load_position
+    from play.seats import HUMAN
 
     figures = ActionFigures()
     client = Client(headers={"HX-Request": "true"})

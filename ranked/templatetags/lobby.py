@@ -1,5 +1,5 @@
 """« En ce moment » on the home page and « Jouer en direct »: {% load lobby %}{% lobby %}.
-A tag rather than a view's context, so the home page (game.views) needs nothing of ranked."""
+A tag rather than a view's context, so the home page (play.views) needs nothing of ranked."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@
   }
 
   // Another player's pass arrives while this one is choosing: the new table keeps the
-  // cards already picked (the server still takes this pass: game.services).
+  // cards already picked (the server still takes this pass: play.services).
   function swapTable(table, html) {
     const picked = [...table.querySelectorAll("form[data-hand] input:checked")].map((i) => i.value);
     htmx.swap(table, html, { swapStyle: "outerHTML" });

@@ -134,7 +134,7 @@
   }
 
   // The seats' points, the moon threat and the markers as they stood when a replayed card
-  // landed (game.table.table_state): nothing shows a trick's result before its cards.
+  // landed (play.table.table_state): nothing shows a trick's result before its cards.
   // `scored` false: the card that ends a trick has landed but the trick is not yet taken,
   // so the points and the moon threat it brings wait for the collection (called again).
   function showState(table, json, scored = true) {

@@ -17,7 +17,7 @@ from accounts.context_processors import preferences as preferences_context
 from accounts.models import Preferences
 from accounts.selectors import DEFAULTS, PlayerPreferences, preferences_for
 from accounts.services import save_preferences
-from game import limits
+from play import limits
 
 pytestmark = pytest.mark.django_db
 

@@ -96,10 +96,10 @@ def take_seat(page: Page, seat: str, name: str) -> None:
 
 def seeded_copy(table_url: str, seed: int) -> int:
     """A new game like the one at `table_url` (its owner, target and level), dealt from
-    `seed`, as game.services starts a lesson; its id."""
-    from game.models import Game
-    from game.ownership import Owner
-    from game.services import start_game
+    `seed`, as play.services starts a lesson; its id."""
+    from play.models import Game
+    from play.ownership import Owner
+    from play.services import start_game
 
     game = Game.objects.get(pk=int(table_url.rstrip("/").rsplit("/", 1)[1]))
     owner = Owner(user_id=game.owner_id, guest_id=None if game.owner_id else game.guest_id)

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.models import Game
-from game.ownership import Owner
+from play.models import Game
+from play.ownership import Owner
 from tests.browser.conftest import ROOT
 from tests.browser.screens import DESKTOP, PHONE
 from tests.browser.table_page import TablePage, site_link

@@ -10,9 +10,9 @@ import uuid
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.history import sharing
-from game.models import Game
-from game.ownership import Owner
+from play.models import Game
+from play.ownership import Owner
+from review import sharing
 from tests.browser.screens import DESKTOP, PHONE
 from tests.browser.table_page import site_link
 from tests.driving import play_whole_game

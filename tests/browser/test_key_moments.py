@@ -9,8 +9,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from game.history.links import ReplayLinks
-from game.ownership import Owner
+from play.ownership import Owner
+from review.links import ReplayLinks
 from tests.browser.table_page import play_instantly
 from tests.browser.test_history_replay import start_short_easy_game
 from tests.web.history_builders import recorded_game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, WebSocketRoute, expect
 
-from game.models import Game, Seat
+from play.models import Game, Seat
 from tests.browser.table_page import SETTLE_MS, TablePage, new_person, open_live_table, take_seat
 
 NORTH = 2

@@ -8,11 +8,11 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from game.display import Face
-from game.history.links import ReplayLinks
-from game.history.selectors import load_hand
-from game.ownership import Owner
-from game.seats import HUMAN
+from play.display import Face
+from play.ownership import Owner
+from play.seats import HUMAN
+from review.links import ReplayLinks
+from review.selectors import load_hand
 from tests.browser.table_page import TablePage, play_instantly
 from tests.browser.test_history_replay import start_short_easy_game
 from tests.web.history_builders import recorded_game

@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 from django.template.defaultfilters import floatformat
 from playwright.sync_api import Page, expect
 
-from game.history.stats import player_stats
-from game.models import Game
-from game.ownership import Owner
+from play.models import Game
+from play.ownership import Owner
+from review.stats import player_stats
 from tests.browser.screens import DESKTOP, PHONE
 from tests.browser.table_page import site_link
 from tests.browser.test_accessibility import Audit, axe_source

@@ -9,7 +9,7 @@ who had four earlier ranked games among the ranked players, the two newcomers un
 
 Two things are set on this one table's rows, before anyone acts, to keep the test short
 and the same from run to run:
-- its deals: the game's seed, and hand 1 dealt again from it, as game.services deals every
+- its deals: the game's seed, and hand 1 dealt again from it, as play.services deals every
   hand. The bots (and the clock playing for someone late) choose from the seed too, and the
   clicking player always picks the same card, so every run plays the same game (with
   today's bots, three hands) instead of a random length.
@@ -30,7 +30,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 
 from game.engine import deal_hands
-from game.models import Game, Hand, LiveTable, Move, Seat
+from play.models import Game, Hand, LiveTable, Move, Seat
 from ranked.models import Rating, RatingChange
 from ranked.skill import DISPLAY_START, PROVISIONAL_GAMES
 from tables.services import PASS_SECONDS, TURN_SECONDS
@@ -95,7 +95,7 @@ def seated_from_the_queue(players: list[Player]) -> Game:
 
 def deal_from_seed(game: Game, seed: int) -> None:
     """The table's deals and bots' choices from `seed`: hand 1 dealt again as
-    game.services.deal_next_hand deals from a seed, while nobody has acted yet."""
+    play.services.deal_next_hand deals from a seed, while nobody has acted yet."""
     assert not Move.objects.filter(game=game).exists()
     hands = deal_hands(random.Random(f"{seed}:1"))
     Game.objects.filter(pk=game.pk).update(seed=seed)

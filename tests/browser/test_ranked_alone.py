@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from game.models import Game, Seat
+from play.models import Game, Seat
 from ranked.models import QueueEntry
 from tests.browser.conftest import Player
 from tests.browser.table_page import SETTLE_MS, TablePage

@@ -1,11 +1,11 @@
-"""The hand's chart of expected points (game.history.chart): an SVG drawn on the server."""
+"""The hand's chart of expected points (review.chart): an SVG drawn on the server."""
 
 from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from game.history.chart import ChartPoint, expected_points_chart
-from game.history.grades import Severity
+from review.chart import ChartPoint, expected_points_chart
+from review.grades import Severity
 
 SVG = "{http://www.w3.org/2000/svg}"
 

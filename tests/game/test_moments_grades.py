@@ -1,11 +1,11 @@
 """A choice's class from the points it cost, and a hand's or a game's accuracy
-(game.history.grades)."""
+(review.grades)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.history.grades import Accuracy, Severity, severity_of
+from review.grades import Accuracy, Severity, severity_of
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Why a choice cost points, and its class, on hand-built positions
-(game.history.analysis, game.history.reasons, game.history.wording)."""
+(review.analysis, review.reasons, review.wording)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from django.utils import translation
 
 from game.bots.levels.hard import LIGHT_TREE_ITERATIONS
 from game.engine import Card, Move as EngineMove, PassDirection
-from game.history import analysis
-from game.history.analysis import Analysis, Choice, analyse
-from game.history.grades import Severity
-from game.history.links import ReplayLinks
-from game.history.moments import present
-from game.history.reasons import CardStats, Reason, ReasonKey, pass_reasons, play_reasons
-from game.history.steps import HandRecord
-from game.models import Hand
-from game.seating import SOLO_PERSPECTIVE
+from play.models import Hand
+from play.seating import SOLO_PERSPECTIVE
+from play.steps import HandRecord
+from review import analysis
+from review.analysis import Analysis, Choice, analyse
+from review.grades import Severity
+from review.links import ReplayLinks
+from review.moments import present
+from review.reasons import CardStats, Reason, ReasonKey, pass_reasons, play_reasons
 
 # Hugo takes the first trick with the A♣ and leads the ♠3; Chloé's only spade is the Q♠,
 # so she must drop it; you hold the A♠ and the 2♠: the ace takes 13 points, the 2 nothing.

@@ -1,5 +1,5 @@
 """« Rejouer ce moment » below its pages: where a practice starts, what the session keeps,
-and the bots' answers (game.practice)."""
+and the bots' answers (review.practice)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 
 from config.sessions import SessionStore
 from game.engine import IllegalMove, Move as EngineMove
-from game.history.selectors import load_hand
-from game.history.steps import StepNotFound
-from game.models import Game
-from game.ownership import Owner
-from game.practice import store
-from game.practice.moment import Moment, NoChoiceLeft, moment_at
-from game.practice.play import BadMove, bots_reply, play, player_move, practice_of
-from game.seats import HUMAN
+from play.models import Game
+from play.ownership import Owner
+from play.seats import HUMAN
+from play.steps import StepNotFound
+from review.practice import store
+from review.practice.moment import Moment, NoChoiceLeft, moment_at
+from review.practice.play import BadMove, bots_reply, play, player_move, practice_of
+from review.selectors import load_hand
 from tests.web.history_builders import recorded_game
 
 pytestmark = pytest.mark.django_db

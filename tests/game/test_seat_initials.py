@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.table_view import SeatView
+from play.table_view import SeatView
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from game import positions, services
 from game.bots import make_bot
-from game.models import Game, Move
-from game.ownership import Owner
-from game.positions import load_position, rebuild_deal
-from game.seats import HUMAN
+from play import positions, services
+from play.models import Game, Move
+from play.ownership import Owner
+from play.positions import load_position, rebuild_deal
+from play.seats import HUMAN
 from tests import driving
 
 pytestmark = pytest.mark.django_db

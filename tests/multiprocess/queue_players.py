@@ -124,7 +124,7 @@ def create_accounts(
 _SEAT_ROWS = """
 import json
 from django.db.models import Count, Q
-from game.models import Seat
+from play.models import Seat
 
 rows = Seat.objects.filter(user__isnull=False).select_related("user", "game__live").annotate(
     people=Count("game__seats", filter=Q(game__seats__is_bot=False))

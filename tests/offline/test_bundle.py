@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from game.bots.levels.hard import LIGHT_TREE_ITERATIONS, TREE_ITERATIONS
-from game.models import Difficulty
 from offline import bundle
 from offline.record import check_record
+from play.models import Difficulty
 
 
 @pytest.fixture
@@ -42,8 +42,8 @@ def test_the_core_files_and_the_zip_of_the_engine_and_bots_are_written(
         names = made.namelist()
     assert "game/__init__.py" in names
     assert "game/engine/deal.py" in names and "game/bots/__init__.py" in names
-    assert "game/table_view.py" in names and "offline/browser.py" in names
-    assert "templates/game/table.html" in names and "locale/en/LC_MESSAGES/django.mo" in names
+    assert "play/table_view.py" in names and "offline/browser.py" in names
+    assert "play/templates/game/table.html" in names and "locale/en/LC_MESSAGES/django.mo" in names
     # Nothing that reads the database or a request goes to the browser.
     assert not [name for name in names if name.endswith(("models.py", "services.py", "views.py"))]
     with zipfile.ZipFile(out / bundle.DJANGO_ZIP_NAME) as made:

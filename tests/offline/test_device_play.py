@@ -1,5 +1,5 @@
 """The offline game plays as the server's: offline.device.DeviceTable takes the person's
-moves and lets the bots reply through game.table_play, the loop the server's tables use.
+moves and lets the bots reply through play.table_play, the loop the server's tables use.
 A game played on the device is the very game the server plays from the same seed and the
 same choices, its record is one the server accepts, and its refusals change nothing."""
 
@@ -10,14 +10,14 @@ import uuid
 
 import pytest
 
-from game import services
 from game.bots import make_bot
 from game.engine import Phase
-from game.models import Difficulty
-from game.ownership import Owner
-from game.seats import HUMAN
 from offline.device import Answer, DeviceTable
 from offline.record import check_record
+from play import services
+from play.models import Difficulty
+from play.ownership import Owner
+from play.seats import HUMAN
 from tests.driving import human_acts
 from tests.offline.test_device_table import OFFLINE, device_record
 

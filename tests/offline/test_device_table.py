@@ -1,6 +1,6 @@
 """The offline table is the server's table: at every position of a game played on the
 server, the record the device would hold, replayed and drawn by offline.device, gives the
-same table as game.table draws from the stored game (only the addresses differ)."""
+same table as play.table draws from the stored game (only the addresses differ)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from dataclasses import fields
 
 import pytest
 
-from game import services
-from game.models import Game
-from game.ownership import Owner
-from game.table import build_table
-from game.table_view import TableLinks, TableUrls, TableView
 from offline.device import draw, replay_record
+from play import services
+from play.models import Game
+from play.ownership import Owner
+from play.table import build_table
+from play.table_view import TableLinks, TableUrls, TableView
 from tests.driving import human_acts, position_of
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game, Hand, Move
+from play.models import Game, Hand, Move
 from tests.offline.builders import played_record
 
 pytestmark = pytest.mark.django_db
@@ -67,9 +67,9 @@ def test_a_legal_game_is_stored_once_with_its_hands_moves_and_replay() -> None:
 def test_the_game_is_listed_hors_ligne_and_counted_and_follows_the_guest_into_an_account() -> None:
     client = guest()
     assert send(client, played_record(seed=5))[0] == 201
-    history = client.get(reverse("game:history")).content.decode()
+    history = client.get(reverse("review:history")).content.decode()
     assert "Facile · hors ligne" in history
-    stats = text_of(client.get(reverse("game:stats")).content.decode())
+    stats = text_of(client.get(reverse("review:stats")).content.decode())
     assert "Parties terminées 1 " in stats and "Facile 1 " in stats
     response = client.post(
         reverse("accounts:signup"),

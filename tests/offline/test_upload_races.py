@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game
+from play.models import Game
 from tests.offline.builders import played_record
 from tests.web.test_races import at_once
 

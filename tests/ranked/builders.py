@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from game import clock, services
-from game.models import Game, LiveTable, Seat
+from play import clock, services
+from play.models import Game, LiveTable, Seat
 from ranked import ratings
 from ranked.matching import GATHER_SECONDS
 from ranked.models import QueueEntry

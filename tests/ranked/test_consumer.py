@@ -21,7 +21,7 @@ from django.test import Client
 from django.utils import timezone
 
 from config.asgi import application
-from game.models import Game, Seat
+from play.models import Game, Seat
 from ranked import services
 from ranked.matching import BOTS_AFTER_SECONDS
 from ranked.models import QueueEntry

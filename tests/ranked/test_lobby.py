@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game, Seat
-from game.ownership import Owner
-from game.services import start_game
+from play.models import Game, Seat
+from play.ownership import Owner
+from play.services import start_game
 from ranked import services
 from ranked.lobby import ACTIVE_MINUTES, QueueLength, lobby, read_lobby
 from ranked.selectors import PRESENCE_SECONDS

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game
+from play.models import Game
 from players.profile import Profile, Ratings
 from ranked.chart import CHART, rating_chart
 from ranked.models import RatedGame, Rating, RatingChange

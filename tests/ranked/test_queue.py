@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game, Seat
-from game.services import Refused
+from play.models import Game, Seat
+from play.services import Refused
 from ranked import services
 from ranked.models import Proposal, QueueEntry, Rating
 from ranked.selectors import Stage, queue_view

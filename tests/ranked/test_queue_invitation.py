@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game, Seat
+from play.models import Game, Seat
 from ranked import services
 from ranked.models import Proposal, QueueEntry
 from ranked.selectors import Stage, queue_view

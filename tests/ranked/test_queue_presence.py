@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from game.models import Game
+from play.models import Game
 from ranked import services
 from ranked.models import Proposal, QueueEntry
 from ranked.selectors import PRESENCE_SECONDS, Stage, queue_view

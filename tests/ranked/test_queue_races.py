@@ -9,7 +9,7 @@ import random
 import pytest
 from django.db import connection
 
-from game.models import Game
+from play.models import Game
 from ranked import services
 from ranked.models import Proposal, QueueEntry
 from tests.ranked.builders import accounts, gathered

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game, Seat
-from game.positions import load_position
+from play.models import Game, Seat
+from play.positions import load_position
 from tests.ranked.builders import accounts, play_out, rated_table
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +78,7 @@ def test_a_queue_game_is_listed_as_classee_or_amicale(rated: bool, label: str) -
     client = Client()
     client.force_login(users[0])
 
-    history = client.get(reverse("game:history")).content.decode()
+    history = client.get(reverse("review:history")).content.decode()
     profile = client.get(reverse("players:mine"), follow=True).content.decode()
 
     meta = re.search(r'<p class="game-row__meta">(.*?)</p>', history, re.S)

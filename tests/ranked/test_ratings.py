@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 
-from game.models import Game
+from play.models import Game
 from ranked import ratings
 from ranked.models import RatedGame, Rating, RatingChange
 from ranked.skill import Skill, Standing, final_ranks, rate

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game, LiveTable
-from game.positions import Position, load_position
+from play.models import Game, LiveTable
+from play.positions import Position, load_position
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

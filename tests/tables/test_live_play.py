@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from game import clock, services
 from game.bots import make_bot
 from game.engine import Phase
-from game.models import Game, LiveTable, Seat
+from play import clock, services
+from play.models import Game, LiveTable, Seat
 from tests.tables.helpers import (
     HTMX,
     guest_client,

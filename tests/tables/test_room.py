@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game, LiveTable, Seat
+from play.models import Game, LiveTable, Seat
 from tests.tables.helpers import HTMX, guest_client, open_table, sit, start, table_page, token_of
 
 pytestmark = pytest.mark.django_db

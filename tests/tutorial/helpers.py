@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game.models import Game
-from game.ownership import Owner
-from game.positions import Position, bots_pending, load_position
-from game.seats import HUMAN
+from play.models import Game
+from play.ownership import Owner
+from play.positions import Position, bots_pending, load_position
+from play.seats import HUMAN
 from tutorial import services
 from tutorial.dealsearch import hint_learner
 

@@ -1,4 +1,4 @@
-"""The tutorial's games (tutorial.services over game.services): the fixed deal, the
+"""The tutorial's games (tutorial.services over play.services): the fixed deal, the
 « Normal » bots, over after its one hand, and the completion of a signed-in player."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from game import services as game_services
 from game.bots import make_bot
 from game.engine import PassDirection
-from game.models import Game
-from game.ownership import Owner
-from game.seats import HUMAN
+from play import services as game_services
+from play.models import Game
+from play.ownership import Owner
+from play.seats import HUMAN
 from tests.tutorial.helpers import follow_the_hint, position
 from tutorial import services
 from tutorial.deal import HANDS, TUTORIAL_SEED, tutorial_hands

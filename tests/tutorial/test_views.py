@@ -10,12 +10,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from game import positions as game_positions, services as game_services
 from game.bots import make_bot
-from game.models import Game
-from game.seats import HUMAN
+from play import positions as game_positions, services as game_services
+from play.models import Game
+from play.seats import HUMAN
 from tests.tutorial.helpers import follow_the_hint, position
-from tests.web.conftest import HTMX, owner_of_client, scripted_game
+from tests.web.conftest import HTMX, game_url, owner_of_client, scripted_game
 from tutorial import services
 from tutorial.deal import HINT_PATH
 from tutorial.models import TutorialCompletion
@@ -130,10 +130,6 @@ def test_a_solo_game_is_not_played_through_the_tutorial(client):
     assert response.status_code == 404
 
 
-def game_url(name: str, game: Game) -> str:
-    return reverse(f"game:{name}", args=[game.pk])
-
-
 @pytest.mark.parametrize(
     ("name", "data"),
     [
@@ -143,7 +139,7 @@ def game_url(name: str, game: Game) -> str:
         ("next_hand", {"move": 3}),
         ("change_difficulty", {"difficulty": "hard"}),
         ("play_again", {}),
-        ("share", {}),
+        ("review:share", {}),
     ],
 )
 def test_a_lesson_is_not_played_nor_shared_through_the_solo_games_addresses(client, name, data):
@@ -163,7 +159,7 @@ def test_a_finished_lesson_is_not_played_again_through_the_solo_game(client):
     games = Game.objects.count()
 
     assert client.post(game_url("play_again", game)).status_code == 404
-    assert client.post(game_url("share", game)).status_code == 404
+    assert client.post(game_url("review:share", game)).status_code == 404
     assert Game.objects.count() == games
     assert Game.objects.get(pk=game.pk).share_token is None
 

@@ -13,10 +13,10 @@ from django.urls import resolve, reverse
 
 from game.bots import make_bot
 from game.engine import Card, Deal, PassDirection
-from game.models import Game, Hand, Move
-from game.ownership import GUEST_SESSION_KEY, Owner
-from game.positions import Position
-from game.seats import HUMAN
+from play.models import Game, Hand, Move
+from play.ownership import GUEST_SESSION_KEY, Owner
+from play.positions import Position
+from play.seats import HUMAN
 from tests.driving import position_of
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -31,7 +31,9 @@ ALL_SUITS_HANDS = {
 
 
 def game_url(name: str, game: Game) -> str:
-    return reverse(f"game:{name}", args=[game.pk])
+    """A game's address by its name: the table's ("play_card") or another app's, named with
+    its namespace ("review:replay")."""
+    return reverse(name if ":" in name else f"game:{name}", args=[game.pk])
 
 
 def start_game(client: Client, **options) -> Game:

@@ -7,7 +7,6 @@ import random
 
 from django.utils import timezone
 
-from game import positions, services
 from game.bots import make_bot
 from game.engine import (
     Card,
@@ -18,10 +17,11 @@ from game.engine import (
     deal_hands,
     single_lowest,
 )
-from game.models import Game, Hand, Move
-from game.ownership import Owner
-from game.positions import Position
-from game.seats import HUMAN
+from play import positions, services
+from play.models import Game, Hand, Move
+from play.ownership import Owner
+from play.positions import Position
+from play.seats import HUMAN
 from tests.driving import play_until, play_whole_game
 
 

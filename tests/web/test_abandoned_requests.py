@@ -12,7 +12,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from game.models import Game
+from play.models import Game
 from tests.web.conftest import game_url, start_game
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from game.models import Game
-from game.ownership import GUEST_SESSION_KEY, Owner
-from game.positions import owned_games
-from game.services import start_game
+from play.models import Game
+from play.ownership import GUEST_SESSION_KEY, Owner
+from play.positions import owned_games
+from play.services import start_game
 
 PASSWORD = "pique-et-coeur-1852"
 
@@ -142,6 +142,6 @@ def test_the_account_pages_do_not_send_people_back_to_themselves(client):
 def test_a_page_with_several_query_parameters_comes_back_whole(client):
     # The address is written into the link once, percent-encoded: no `&amp;` from escaping
     # it twice, which would lose every parameter after the first.
-    page = client.get(reverse("game:history") + "?resultat=gagnees&page=1").content.decode()
+    page = client.get(reverse("review:history") + "?resultat=gagnees&page=1").content.decode()
     back = "/parties/%3Fresultat%3Dgagnees%26page%3D1"
     assert f'href="{reverse("accounts:login")}?next={back}"' in page

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import SESSION_KEY
 from django.urls import reverse
 
-from game.ownership import GUEST_SESSION_KEY
+from play.ownership import GUEST_SESSION_KEY
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.models import Game
+from play.models import Game
 from tests.web.conftest import HTMX, game_url, start_game
 
 pytestmark = pytest.mark.django_db

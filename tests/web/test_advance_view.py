@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import positions, table_play
-from game.models import Game
+from play import positions, table_play
+from play.models import Game
 from tests.driving import position_of
 from tests.web.conftest import HTMX, game_url, start_game
 

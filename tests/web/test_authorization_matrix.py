@@ -24,11 +24,12 @@ from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from game import services
-from game.history import sharing
-from game.models import Game, Hand, HandAnalysis, Move
-from game.ownership import GUEST_SESSION_KEY, Owner
-from game.positions import bots_pending
+from play import services
+from play.models import Game, Hand, Move
+from play.ownership import GUEST_SESSION_KEY, Owner
+from play.positions import bots_pending
+from review import sharing
+from review.models import HandAnalysis
 from tests.driving import position_of
 from tests.web.conftest import HTMX, legal_code, pass_codes
 from tests.web.history_builders import recorded_game
@@ -229,7 +230,7 @@ def table_of(game: Game) -> str:
 
 
 def replay_of(game: Game) -> str:
-    return reverse("game:replay", args=[game.pk])
+    return reverse("review:replay", args=[game.pk])
 
 
 def newest_game(game: Game) -> str:
@@ -277,7 +278,7 @@ def bots_moved(before: State, after: State) -> bool:
 
 
 def practice_of_the_deal(game: Game) -> str:
-    return reverse("game:replay_practice", args=[game.pk, 1, 0])
+    return reverse("review:replay_practice", args=[game.pk, 1, 0])
 
 
 def a_practice_pass(game: Game) -> dict[str, Any]:
@@ -301,23 +302,23 @@ SOLO_PLAY = [
     Address("game:play_again", "post", finished_game, 302, newest_game, one_more_game),
 ]
 HISTORY = [
-    Address("game:replay", "get", shared_finished_game, 200),
-    Address("game:replay_step", "get", shared_finished_game, 200, args=(1, 3)),
+    Address("review:replay", "get", shared_finished_game, 200),
+    Address("review:replay_step", "get", shared_finished_game, 200, args=(1, 3)),
     Address(
-        "game:replay_moments",
+        "review:replay_moments",
         "get",
         shared_finished_game,
         302,
-        lambda game: reverse("game:replay_step", args=[game.pk, 1, 0]),
+        lambda game: reverse("review:replay_step", args=[game.pk, 1, 0]),
         args=(1,),
     ),
-    Address("game:share", "post", finished_game, 302, replay_of, now_shared),
-    Address("game:unshare", "post", shared_finished_game, 302, replay_of, no_longer_shared),
+    Address("review:share", "post", finished_game, 302, replay_of, now_shared),
+    Address("review:unshare", "post", shared_finished_game, 302, replay_of, no_longer_shared),
     # « Rejouer ce moment » from the deal (the player's pass): nothing of the game changes.
-    Address("game:replay_practice", "get", shared_finished_game, 200, args=(1, 0)),
+    Address("review:replay_practice", "get", shared_finished_game, 200, args=(1, 0)),
     *(
         Address(
-            f"game:replay_practice_{action}",
+            f"review:replay_practice_{action}",
             "post",
             shared_finished_game,
             302,
@@ -440,7 +441,7 @@ WRONG_STATE = [
         Address("game:change_difficulty", "post", finished_game, 409, data=another_level),
     ),
     ("play_again-playing", Address("game:play_again", "post", playing_game, 409)),
-    ("share-playing", Address("game:share", "post", playing_game, 409)),
+    ("share-playing", Address("review:share", "post", playing_game, 409)),
     (
         "tutorial:play_card-passing",
         Address("tutorial:play_card", "post", tutorial_passing, 409, data=a_card_in_hand),
@@ -462,8 +463,8 @@ def test_owner_action_in_the_wrong_state(guest_owner: Player, address: Address) 
 # -- A game of one kind through the other kind's addresses --------------------------------
 
 # The solo table's addresses given the owner's lesson: the page sends its owner to the
-# tutorial's page (game.views.table); an action is a 404 for the owner too
-# (game.views.table_action: « a game that is not the visitor's (or not of this page) is a
+# tutorial's page (play.views.table); an action is a 404 for the owner too
+# (play.views.table_action: « a game that is not the visitor's (or not of this page) is a
 # 404 »), as the tutorial's actions answer a solo game: played there, a lesson would skip
 # tutorial.services (its completion) and answer with the solo table.
 TUTORIAL_ON_SOLO_PLAY = [
@@ -476,15 +477,15 @@ TUTORIAL_ON_SOLO_PLAY = [
     Address("game:play_again", "post", tutorial_finished, 404),
 ]
 TUTORIAL_ON_HISTORY = [
-    Address("game:replay", "get", tutorial_shared, 404),
-    Address("game:replay_step", "get", tutorial_shared, 404, args=(1, 3)),
-    Address("game:replay_moments", "get", tutorial_shared, 404, args=(1,)),
-    Address("game:replay_practice", "get", tutorial_shared, 404, args=(1, 0)),
-    Address("game:replay_practice_play", "post", tutorial_shared, 404, args=(1, 0)),
-    Address("game:replay_practice_advance", "post", tutorial_shared, 404, args=(1, 0)),
-    Address("game:replay_practice_restart", "post", tutorial_shared, 404, args=(1, 0)),
-    Address("game:share", "post", tutorial_finished, 404),
-    Address("game:unshare", "post", tutorial_shared, 404),
+    Address("review:replay", "get", tutorial_shared, 404),
+    Address("review:replay_step", "get", tutorial_shared, 404, args=(1, 3)),
+    Address("review:replay_moments", "get", tutorial_shared, 404, args=(1,)),
+    Address("review:replay_practice", "get", tutorial_shared, 404, args=(1, 0)),
+    Address("review:replay_practice_play", "post", tutorial_shared, 404, args=(1, 0)),
+    Address("review:replay_practice_advance", "post", tutorial_shared, 404, args=(1, 0)),
+    Address("review:replay_practice_restart", "post", tutorial_shared, 404, args=(1, 0)),
+    Address("review:share", "post", tutorial_finished, 404),
+    Address("review:unshare", "post", tutorial_shared, 404),
 ]
 SOLO_ON_TUTORIAL = [
     Address("tutorial:pass_cards", "post", passing_game, 404, data=a_pass),
@@ -594,12 +595,12 @@ class ListPage:
 LIST_PAGES = [
     ListPage("game:home", ("",), home_shows, home_is_empty),
     ListPage(
-        "game:history",
+        "review:history",
         ("", "?resultat=gagnees", "?resultat=perdues", "?resultat=en-cours", "?page=2"),
         history_shows,
         history_is_empty,
     ),
-    ListPage("game:stats", ("",), stats_show, stats_are_empty),
+    ListPage("review:stats", ("",), stats_show, stats_are_empty),
     ListPage("tutorial:index", ("",), tutorial_shows, tutorial_invites),
 ]
 
@@ -652,23 +653,23 @@ class SharedAddress:
 
 
 SHARED = [
-    SharedAddress("game:shared", (), 200),
-    SharedAddress("game:shared_step", (1, 3), 200),
+    SharedAddress("review:shared", (), 200),
+    SharedAddress("review:shared_step", (1, 3), 200),
     SharedAddress(
-        "game:shared_moments",
+        "review:shared_moments",
         (1,),
         302,
-        lambda token: reverse("game:shared_step", args=[token, 1, 0]),
+        lambda token: reverse("review:shared_step", args=[token, 1, 0]),
     ),
-    SharedAddress("game:shared_practice", (1, 0), 200),
+    SharedAddress("review:shared_practice", (1, 0), 200),
     # A post that names no card: the practice's table says why (400), and nothing is kept.
-    SharedAddress("game:shared_practice_play", (1, 0), 400, method="post"),
+    SharedAddress("review:shared_practice_play", (1, 0), 400, method="post"),
     *(
         SharedAddress(
-            f"game:shared_practice_{action}",
+            f"review:shared_practice_{action}",
             (1, 0),
             302,
-            lambda token: reverse("game:shared_practice", args=[token, 1, 0]),
+            lambda token: reverse("review:shared_practice", args=[token, 1, 0]),
             method="post",
         )
         for action in ("advance", "restart")
@@ -715,16 +716,16 @@ def test_share_urls(guest_owner: Player, address: SharedAddress, name: str) -> N
     not_found(secrets.token_urlsafe(32))  # never shared: no token opens it
     not_found(str(fresh(in_progress).share_token))
 
-    assert owner.client.post(reverse("game:share", args=[game.pk])).status_code == 302
+    assert owner.client.post(reverse("review:share", args=[game.pk])).status_code == 302
     token = str(fresh(game).share_token)
     readable(token)
 
-    assert owner.client.post(reverse("game:unshare", args=[game.pk])).status_code == 302
+    assert owner.client.post(reverse("review:unshare", args=[game.pk])).status_code == 302
     assert fresh(game).share_token is None
     not_found(token)
 
     # Shared again: a new link; the one taken back stays dead.
-    owner.client.post(reverse("game:share", args=[game.pk]))
+    owner.client.post(reverse("review:share", args=[game.pk]))
     again = str(fresh(game).share_token)
     assert again != token
     readable(again)
@@ -757,7 +758,7 @@ def app_routes(namespaces: tuple[str, ...]) -> dict[str, set[str]]:
 
 
 def test_every_url_naming_a_game_is_in_the_matrix() -> None:
-    routes = app_routes(("game", "tutorial"))
+    routes = app_routes(("game", "review", "tutorial"))
     naming_a_game = {name for name, params in routes.items() if params & {"game_id", "token"}}
     owner_names = {address.name for address in OWNER_ADDRESSES}
     shared_names = {address.name for address in SHARED}
@@ -765,7 +766,8 @@ def test_every_url_naming_a_game_is_in_the_matrix() -> None:
     assert naming_a_game - owner_names - shared_names == set(), "missing from the matrix"
     assert owner_names | shared_names <= naming_a_game
     # Each app's game addresses are tried with a game of the other kind too.
-    solo = {name for name in naming_a_game if name.startswith("game:")} - shared_names
+    solo = {name for name in naming_a_game if name.startswith(("game:", "review:"))}
+    solo -= shared_names
     assert {a.name for a in TUTORIAL_ON_SOLO_PLAY + TUTORIAL_ON_HISTORY} == solo
     tutorial = {name for name in naming_a_game if name.startswith("tutorial:")}
     assert {a.name for a in SOLO_ON_TUTORIAL} == tutorial

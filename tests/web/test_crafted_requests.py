@@ -15,9 +15,9 @@ from django.urls import Resolver404, resolve, reverse
 from config.asgi import application
 from config.sessions import SessionStore
 from config.websockets import NO_ROUTE_CODE
-from game.history.sharing import share_game
-from game.models import Game
-from game.ownership import GUEST_SESSION_KEY
+from play.models import Game
+from play.ownership import GUEST_SESSION_KEY
+from review.sharing import share_game
 from tests.web.conftest import owner_of_client
 from tests.web.history_builders import recorded_game
 from tests.web.log_lines import console_lines
@@ -60,7 +60,7 @@ def test_tokens_as_sharing_makes_them_are_share_addresses(db, guest):
     game = share_game(game=recorded_game(owner_of_client(guest)))
 
     assert resolve(f"/partage/{game.share_token}/").kwargs == {"token": game.share_token}
-    assert guest.get(reverse("game:shared", args=[game.share_token])).status_code == 200
+    assert guest.get(reverse("review:shared", args=[game.share_token])).status_code == 200
 
 
 # --- A NUL byte in the session cookie ----------------------------------------------------
@@ -74,7 +74,7 @@ def test_a_session_key_outside_djangos_alphabet_is_no_session():
 
 
 @pytest.mark.parametrize("cookie", [NUL * 32, f"{'a' * 16}{NUL}{'b' * 15}", "%00" * 11])
-@pytest.mark.parametrize("name", ["game:home", "game:history", "pages:rules"])
+@pytest.mark.parametrize("name", ["game:home", "review:history", "pages:rules"])
 def test_a_session_cookie_with_a_nul_byte_is_a_visitor_without_a_session(db, cookie, name):
     # A raw header: the test client would quote the cookie's value itself.
     client = Client(HTTP_COOKIE=f"sessionid={cookie}")
@@ -84,7 +84,7 @@ def test_a_session_cookie_with_a_nul_byte_is_a_visitor_without_a_session(db, coo
 
     assert response.status_code == 200
     # A visitor without a session, as any newcomer: the home page gives them their guest
-    # session (game.views.home), with a key of its own; nothing else is written.
+    # session (play.views.home), with a key of its own; nothing else is written.
     made = 1 if name == "game:home" else 0
     assert row_counts() == {**before, "sessions": before["sessions"] + made}
     if made:

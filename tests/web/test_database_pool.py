@@ -140,7 +140,7 @@ def in_another_thread(visit: Callable[[], Any]) -> Any:
     return result["value"]
 
 
-SHARED = reverse("game:shared", args=["n" * 43])  # its view's first query is the game's
+SHARED = reverse("review:shared", args=["n" * 43])  # its view's first query is the game's
 
 
 def test_a_request_that_finds_the_pool_exhausted_gets_the_french_503(exhausted_pool, caplog):

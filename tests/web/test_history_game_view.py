@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from game.ownership import Owner
+from play.ownership import Owner
 from tests.web.conftest import owner_of_client
 from tests.web.history_builders import recorded_game
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def sheet_url(game) -> str:
-    return reverse("game:replay", args=[game.pk])
+    return reverse("review:replay", args=[game.pk])
 
 
 def test_the_sheet_lists_every_hand_with_its_scores_and_totals(guest):
@@ -27,7 +27,7 @@ def test_the_sheet_lists_every_hand_with_its_scores_and_totals(guest):
     assert [cell.total for cell in sheet.rows[-1].cells] == game.totals
     html = response.content.decode()
     for number in (1, 2, 3):
-        assert reverse("game:replay_step", args=[game.pk, number, 0]) in html
+        assert reverse("review:replay_step", args=[game.pk, number, 0]) in html
     assert "Classement" in html
     assert "Créer un lien de partage" in html
 
@@ -58,4 +58,4 @@ def test_another_users_sheet_is_not_found(guest, member, django_user_model):
 
 
 def test_an_unknown_game_is_not_found(guest):
-    assert guest.get(reverse("game:replay", args=[999999])).status_code == 404
+    assert guest.get(reverse("review:replay", args=[999999])).status_code == 404

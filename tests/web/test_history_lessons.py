@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from game.history.stats import player_stats
-from game.models import Game
+from play.models import Game
+from review.stats import player_stats
 from tests.tutorial.helpers import follow_the_hint
 from tests.web.conftest import game_url, owner_of_client
 from tests.web.history_builders import recorded_game
@@ -17,7 +17,7 @@ from tutorial import services as tutorial_services
 
 pytestmark = pytest.mark.django_db
 
-HISTORY = reverse("game:history")
+HISTORY = reverse("review:history")
 
 
 def finished_lesson(client) -> Game:
@@ -39,7 +39,7 @@ def test_a_finished_lesson_is_listed_as_a_tutorial_with_its_replay(guest):
     html = response.content.decode()
     assert "Tutoriel" in html and "Apprendre à jouer · donne guidée" in html
     assert html.count("Victoire") == 1  # the solo game's; a lesson is neither won nor lost
-    assert game_url("replay", lesson) in html
+    assert game_url("review:replay", lesson) in html
 
 
 def test_a_lesson_in_progress_is_not_listed(guest):
@@ -58,8 +58,8 @@ def test_a_lesson_is_under_no_result_filter(guest, result):
 def test_a_lesson_opens_its_score_sheet_and_its_replay(guest):
     lesson = finished_lesson(guest)
 
-    sheet = guest.get(game_url("replay", lesson))
-    step = guest.get(reverse("game:replay_step", args=[lesson.pk, 1, 1]))
+    sheet = guest.get(game_url("review:replay", lesson))
+    step = guest.get(reverse("review:replay_step", args=[lesson.pk, 1, 1]))
 
     assert sheet.status_code == 200 and step.status_code == 200
     assert "Feuille de marque" in sheet.content.decode()
@@ -71,7 +71,7 @@ def test_a_lesson_opens_its_score_sheet_and_its_replay(guest):
 def test_a_lesson_is_not_shared_nor_counted_in_the_statistics(guest):
     lesson = finished_lesson(guest)
 
-    assert guest.post(game_url("share", lesson)).status_code == 404
+    assert guest.post(game_url("review:share", lesson)).status_code == 404
     lesson.refresh_from_db()
     assert lesson.share_token is None
     assert player_stats(owner_of_client(guest)).overall.played == 0
@@ -81,4 +81,4 @@ def test_another_visitors_lesson_stays_theirs(guest, other_guest):
     lesson = finished_lesson(other_guest)
 
     assert rows_of(guest.get(HISTORY)) == []
-    assert guest.get(game_url("replay", lesson)).status_code == 404
+    assert guest.get(game_url("review:replay", lesson)).status_code == 404

@@ -8,14 +8,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game
-from game.ownership import Owner
+from play.models import Game
+from play.ownership import Owner
 from tests.web.conftest import owner_of_client
 from tests.web.history_builders import recorded_game
 
 pytestmark = pytest.mark.django_db
 
-HISTORY = reverse("game:history")
+HISTORY = reverse("review:history")
 
 
 def quick_games(owner: Owner, count: int, **fields) -> list[Game]:
@@ -49,7 +49,7 @@ def test_a_guest_sees_their_games_newest_first_with_their_result_and_totals(gues
     assert f"Vous <strong>{won.totals[0]}</strong>" in html
     assert "en 100 points" in html and "Facile" in html
     assert reverse("game:table", args=[playing.pk]) in html
-    assert reverse("game:replay", args=[lost.pk]) in html
+    assert reverse("review:replay", args=[lost.pk]) in html
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game.engine import Card, Move as EngineMove, PassDirection
-from game.history import analysis as moment_analysis, moment_store
-from game.history.reasons import Reason, ReasonKey
-from game.history.steps import HandRecord
-from game.models import Game, Hand, HandAnalysis
+from play.models import Game, Hand
+from play.steps import HandRecord
+from review import analysis as moment_analysis, moment_store
+from review.models import HandAnalysis
+from review.reasons import Reason, ReasonKey
 from tests.game.test_moments_reasons import QUEEN_TRAP
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import recorded_game
@@ -45,11 +46,11 @@ def inline_worker(monkeypatch):
 
 
 def moments_url(game: Game, hand: int) -> str:
-    return reverse("game:replay_moments", args=[game.pk, hand])
+    return reverse("review:replay_moments", args=[game.pk, hand])
 
 
 def step_url(game: Game, hand: int, step: int) -> str:
-    return reverse("game:replay_step", args=[game.pk, hand, step])
+    return reverse("review:replay_step", args=[game.pk, hand, step])
 
 
 def queen_trap() -> HandRecord:
@@ -142,10 +143,10 @@ def test_another_guests_hand_is_not_analysed(guest, other_guest):
 
 def test_a_shared_game_can_be_analysed_through_its_link(guest, few_worlds):
     game = recorded_game(owner_of_client(guest), hands=1)
-    guest.post(reverse("game:share", args=[game.pk]))
+    guest.post(reverse("review:share", args=[game.pk]))
     token = Game.objects.get(pk=game.pk).share_token
 
-    response = Client().get(reverse("game:shared_moments", args=[token, 1]), **HTMX)
+    response = Client().get(reverse("review:shared_moments", args=[token, 1]), **HTMX)
 
     assert response.status_code == 200
     links = re.findall(r'href="([^"]+)"', response.content.decode())

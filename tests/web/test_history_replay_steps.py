@@ -8,9 +8,9 @@ import uuid
 import pytest
 
 from game.engine import replay_steps
-from game.history.replay import HandRecord, ReplayLinks, build_step
-from game.ownership import Owner
-from game.seats import BOT_SEATS
+from play.ownership import Owner
+from play.seats import BOT_SEATS
+from review.replay import HandRecord, ReplayLinks, build_step
 from tests.web.history_builders import finished_game, game_in_second_hand
 
 pytestmark = pytest.mark.django_db

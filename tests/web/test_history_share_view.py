@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game
+from play.models import Game
 from tests.web.conftest import owner_of_client
 from tests.web.history_builders import recorded_game
 
@@ -19,18 +19,18 @@ TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")
 
 
 def share(client, game) -> int:
-    return client.post(reverse("game:share", args=[game.pk])).status_code
+    return client.post(reverse("review:share", args=[game.pk])).status_code
 
 
 def revoke(client, game) -> int:
-    return client.post(reverse("game:unshare", args=[game.pk])).status_code
+    return client.post(reverse("review:unshare", args=[game.pk])).status_code
 
 
 def public_urls(token: str) -> list[str]:
     return [
-        reverse("game:shared", args=[token]),
-        reverse("game:shared_step", args=[token, 1, 0]),
-        reverse("game:shared_step", args=[token, 2, 9]),
+        reverse("review:shared", args=[token]),
+        reverse("review:shared_step", args=[token, 1, 0]),
+        reverse("review:shared_step", args=[token, 2, 9]),
     ]
 
 
@@ -48,11 +48,11 @@ def test_the_owner_shares_a_finished_game_and_anyone_with_the_link_sees_its_repl
     stranger = Client()
     for url in public_urls(token):
         assert stranger.get(url).status_code == 200, url
-    sheet = stranger.get(reverse("game:shared", args=[token])).content.decode()
+    sheet = stranger.get(reverse("review:shared", args=[token])).content.decode()
     assert "Partie partagée" in sheet
     assert "Créer un lien de partage" not in sheet and "Retirer le lien" not in sheet
-    assert reverse("game:shared_step", args=[token, 1, 0]) in sheet
-    assert reverse("game:replay_step", args=[game.pk, 1, 0]) not in sheet
+    assert reverse("review:shared_step", args=[token, 1, 0]) in sheet
+    assert reverse("review:replay_step", args=[game.pk, 1, 0]) not in sheet
 
 
 def test_the_public_replay_reveals_the_finished_game_but_never_the_owners_pages(guest):
@@ -61,19 +61,19 @@ def test_the_public_replay_reveals_the_finished_game_but_never_the_owners_pages(
     token = token_of(game)
     stranger = Client()
 
-    step = stranger.get(reverse("game:shared_step", args=[token, 1, 0])).content.decode()
+    step = stranger.get(reverse("review:shared_step", args=[token, 1, 0])).content.decode()
 
     # Every hand in view, the player's named for the visitor: « Main d’Invité ».
     assert step.count('class="rhand"') == 4
     assert "Main d’Invité" in step and step.count("Main de ") == 3
-    assert stranger.get(reverse("game:replay", args=[game.pk])).status_code == 404
+    assert stranger.get(reverse("review:replay", args=[game.pk])).status_code == 404
 
 
 def test_the_owners_sheet_shows_the_link_to_copy(guest):
     game = recorded_game(owner_of_client(guest))
     share(guest, game)
 
-    html = guest.get(reverse("game:replay", args=[game.pk])).content.decode()
+    html = guest.get(reverse("review:replay", args=[game.pk])).content.decode()
 
     assert f"http://testserver/partage/{token_of(game)}/" in html
     assert "Retirer le lien" in html
@@ -123,15 +123,15 @@ def test_a_game_in_progress_cannot_be_shared_nor_seen_through_a_token(guest):
     assert share(guest, game) == 409
     assert token_of(game) is None
     Game.objects.filter(pk=game.pk).update(share_token="x" * 43)
-    assert Client().get(reverse("game:shared", args=["x" * 43])).status_code == 404
+    assert Client().get(reverse("review:shared", args=["x" * 43])).status_code == 404
 
 
 def test_an_unknown_token_is_not_found():
-    assert Client().get(reverse("game:shared", args=["n" * 43])).status_code == 404
+    assert Client().get(reverse("review:shared", args=["n" * 43])).status_code == 404
 
 
 def test_sharing_takes_a_post(guest):
     game = recorded_game(owner_of_client(guest))
 
-    assert guest.get(reverse("game:share", args=[game.pk])).status_code == 405
-    assert guest.get(reverse("game:unshare", args=[game.pk])).status_code == 405
+    assert guest.get(reverse("review:share", args=[game.pk])).status_code == 405
+    assert guest.get(reverse("review:unshare", args=[game.pk])).status_code == 405

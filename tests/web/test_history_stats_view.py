@@ -9,13 +9,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game, Hand
-from game.ownership import Owner
+from play.models import Game, Hand
+from play.ownership import Owner
 from tests.web.conftest import owner_of_client
 
 pytestmark = pytest.mark.django_db
 
-STATS = reverse("game:stats")
+STATS = reverse("review:stats")
 FINISHED = Game.Status.FINISHED
 
 
@@ -81,7 +81,7 @@ def test_the_figures_sum_up_the_players_games_and_hands(guest, other_guest):
     assert stats.worst == hard_loss
     html = guest.get(STATS).content.decode()
     assert "8,8" in html
-    assert reverse("game:replay", args=[easy_win.pk]) in html
+    assert reverse("review:replay", args=[easy_win.pk]) in html
 
 
 def test_the_best_game_is_weighed_by_its_length(guest):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from game.cardnames import full_name
-from game.seats import BOT_SEATS, HUMAN
+from play.cardnames import full_name
+from play.seats import BOT_SEATS, HUMAN
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import dealt_cards, recorded_game
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def step_url(game, hand: int, step: int) -> str:
-    return reverse("game:replay_step", args=[game.pk, hand, step])
+    return reverse("review:replay_step", args=[game.pk, hand, step])
 
 
 def page(client, url: str, **headers) -> str:
@@ -125,7 +125,7 @@ def test_another_guests_replay_is_not_found(guest, other_guest):
 
 
 def test_another_users_replay_is_not_found(guest, member, django_user_model):
-    from game.ownership import Owner
+    from play.ownership import Owner
 
     user = django_user_model.objects.get(username="camille")
     game = recorded_game(Owner(user_id=user.pk))

@@ -3,7 +3,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from game.models import Game
+from play.models import Game
 from tests.web.conftest import game_url, start_game
 
 

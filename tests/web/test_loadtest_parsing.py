@@ -16,9 +16,6 @@ from django.test import Client
 from django.urls import resolve, reverse
 from django.utils import timezone
 
-from game.models import Game
-from game.ownership import Owner
-from game.seats import HUMAN
 from loadtest.pages import (
     BUSY_RETRY_SECONDS,
     Action,
@@ -29,6 +26,9 @@ from loadtest.pages import (
     parse_table,
     start_post,
 )
+from play.models import Game
+from play.ownership import Owner
+from play.seats import HUMAN
 from tests.driving import play_until, position_of
 from tests.web.conftest import HTMX, game_url, hand_over, scripted_game, start_game
 

@@ -1,6 +1,6 @@
 """« Analyser la manche » in the background: the request claims the hand and answers at once
 with the progress; this process's worker computes it, once, and stores it
-(game.history.moment_store). Real threads and connections: a transactional test."""
+(review.moment_store). Real threads and connections: a transactional test."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from game.history import analysis as moment_analysis, moment_store
-from game.models import HandAnalysis
+from review import analysis as moment_analysis, moment_store
+from review.models import HandAnalysis
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import recorded_game
 
@@ -59,7 +59,7 @@ def worker_idle() -> None:
 
 def test_the_request_answers_with_the_progress_and_the_worker_stores_the_result(guest, runs):
     game = recorded_game(owner_of_client(guest), hands=1)
-    url = reverse("game:replay_moments", args=[game.pk, 1])
+    url = reverse("review:replay_moments", args=[game.pk, 1])
 
     first = guest.get(url, {"etape": 3}, **HTMX).content.decode()
     worker_idle()
@@ -79,7 +79,7 @@ def test_the_request_answers_with_the_progress_and_the_worker_stores_the_result(
 def test_polls_while_it_runs_see_its_progress_and_it_is_computed_once(guest, runs):
     game = recorded_game(owner_of_client(guest), hands=1)
     hand = game.hands.get(number=1)
-    url = reverse("game:replay_moments", args=[game.pk, 1])
+    url = reverse("review:replay_moments", args=[game.pk, 1])
 
     first = guest.get(url, {"etape": 3}, **HTMX).content.decode()
     # The page's polls (?suivi=1), then a second « Analyser la manche » from another tab.

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import resolve, reverse
 
-from game.models import Game
+from play.models import Game
 
 pytestmark = pytest.mark.django_db
 

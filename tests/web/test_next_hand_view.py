@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.models import Game
+from play.models import Game
 from tests.driving import play_until
 from tests.web.conftest import HTMX, game_url, hand_over, start_game
 

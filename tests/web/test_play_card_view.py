@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from game.models import Game
+from play.models import Game
 from tests.web.conftest import HTMX, game_url, scripted_game, start_game
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.models import Game
-from game.table import build_table
+from play.models import Game
+from play.table import build_table
 from tests.driving import position_of
 from tests.web.history_builders import recorded_game
 from tests.web.test_practice_view import live_table
@@ -22,7 +22,7 @@ LABEL = "Analyser la manche"
 
 
 def analysis_url(game: Game, hand: int, last_step: int) -> str:
-    step = reverse("game:replay_step", args=[game.pk, hand, last_step])
+    step = reverse("review:replay_step", args=[game.pk, hand, last_step])
     return f"{step}?analyser=1#moments"
 
 
@@ -39,7 +39,7 @@ def test_the_end_of_hand_panel_leads_to_the_hands_key_moments(guest: Client, gue
     replay = guest.get(url.removesuffix("#moments"))
     assert replay.status_code == 200
     # One press is enough: the replay asks for the hand's analysis as it loads.
-    moments = reverse("game:replay_moments", args=[game.pk, 1])
+    moments = reverse("review:replay_moments", args=[game.pk, 1])
     assert f'hx-get="{moments}?etape=53" hx-trigger="load, click"' in replay.content.decode()
     plain = guest.get(url.removesuffix("?analyser=1#moments")).content.decode()
     assert 'hx-trigger="load, click"' not in plain and f'hx-get="{moments}?etape=53"' in plain

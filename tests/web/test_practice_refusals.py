@@ -14,13 +14,13 @@ from django.test import Client
 from django.urls import reverse
 from django_ratelimit import core as ratelimit_core
 
-from game import limits
 from game.engine import Phase
-from game.history import sharing
-from game.messages import illegal_move_message
-from game.models import Game
-from game.practice import store
-from game.seats import HUMAN
+from play import limits
+from play.messages import illegal_move_message
+from play.models import Game
+from play.seats import HUMAN
+from review import sharing
+from review.practice import store
 from tests.web.conftest import HTMX
 from tests.web.history_builders import recorded_game
 from tests.web.test_practice_view import (
@@ -194,7 +194,7 @@ def test_a_step_after_the_players_last_card_says_there_is_nothing_left(guest, ga
     assert response.status_code == 404
     html = response.content.decode()
     assert "plus de carte à jouer" in html
-    assert reverse("game:replay_step", args=[game.pk, 1, record.last_step]) in html
+    assert reverse("review:replay_step", args=[game.pk, 1, record.last_step]) in html
 
 
 def test_the_pass_is_practised_from_the_deal(guest, game):
@@ -246,13 +246,13 @@ def test_a_visitor_posting_in_a_loop_is_stopped(guest, game, monkeypatch):
 def test_a_share_links_visitor_practises_with_no_account(client: Client, game):
     shared = sharing.share_game(game=game)
     step, _played, other = choice_step(record_of(game))
-    url = reverse("game:shared_practice", args=[shared.share_token, 1, step])
+    url = reverse("review:shared_practice", args=[shared.share_token, 1, step])
 
     page = client.get(url)
     assert page.status_code == 200
     assert page["X-Robots-Tag"] == "noindex, nofollow"
     table = table_of(page)
-    play_url = reverse("game:shared_practice_play", args=[shared.share_token, 1, step])
+    play_url = reverse("review:shared_practice_play", args=[shared.share_token, 1, step])
     assert table.urls.play_card == play_url
 
     answer = client.post(play_url, {"card": other, "move": table.move}, **HTMX)

@@ -9,14 +9,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game import services
 from game.engine import Phase
-from game.history.selectors import load_hand
-from game.history.steps import HandRecord
-from game.models import Game, Hand, LiveTable, Move, Seat
-from game.ownership import Owner
-from game.seats import HUMAN
-from game.table_view import TableView
+from play import services
+from play.models import Game, Hand, LiveTable, Move, Seat
+from play.ownership import Owner
+from play.seats import HUMAN
+from play.steps import HandRecord
+from play.table_view import TableView
+from review.selectors import load_hand
 from tests.driving import play_until
 from tests.web.conftest import HTMX
 from tests.web.history_builders import recorded_game
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def practice_url(game: Game, hand: int, step: int, action: str | None = None) -> str:
-    name = "game:replay_practice" + (f"_{action}" if action else "")
+    name = "review:replay_practice" + (f"_{action}" if action else "")
     return reverse(name, args=[game.pk, hand, step])
 
 
@@ -170,7 +170,7 @@ def test_a_reload_shows_the_practice_where_it_was(guest, game):
 
 
 def test_a_game_played_at_the_table_starts_its_pass_with_the_bots_passes_made(guest, guest_owner):
-    # At the table the bots choose their passes when the hand is dealt (game.services).
+    # At the table the bots choose their passes when the hand is dealt (play.services).
     game = services.start_game(owner=guest_owner, difficulty="normal")
     play_until(game, guest_owner, lambda position: position.deal.phase == Phase.FINISHED)
 
@@ -192,7 +192,7 @@ def test_the_replay_offers_it_while_the_player_has_a_move_left(guest, game):
     last_own = max(s for s in range(record.last_step) if record.deal_at(s).turn == HUMAN)
 
     def offered(at: int) -> bool:
-        page = guest.get(reverse("game:replay_step", args=[game.pk, 1, at])).content.decode()
+        page = guest.get(reverse("review:replay_step", args=[game.pk, 1, at])).content.decode()
         return f'href="{practice_url(game, 1, at)}"' in page
 
     assert offered(step) and offered(last_own)

@@ -14,9 +14,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from game.history.stats import player_stats
-from game.models import Game, LiveTable, Seat
-from game.ownership import GUEST_SESSION_KEY, Owner
+from play.models import Game, LiveTable, Seat
+from play.ownership import GUEST_SESSION_KEY, Owner
 from players.profile import (
     AccountSettings,
     Figures,
@@ -25,6 +24,7 @@ from players.profile import (
     RecentGames,
     TutorialProgress,
 )
+from review.stats import player_stats
 from tests.tutorial.helpers import follow_the_hint
 from tests.web.conftest import owner_of_client
 from tests.web.history_builders import recorded_game
@@ -52,7 +52,7 @@ def profile_url(user: User) -> str:
 
 
 def replay_url(game: Game) -> str:
-    return reverse("game:replay", args=[game.pk])
+    return reverse("review:replay", args=[game.pk])
 
 
 def shown(client: Client, url: str) -> tuple[Profile, str]:
@@ -109,7 +109,7 @@ def test_your_own_profile_shows_your_figures_as_the_statistics_count_them(camill
     for game in camilles_games:
         assert replay_url(game) in html
     assert "Seuls les joueurs d’une partie peuvent la revoir." not in html
-    assert reverse("game:stats") in html and reverse("game:history") in html
+    assert reverse("review:stats") in html and reverse("review:history") in html
 
 
 def test_your_own_profile_links_to_the_password_and_the_table_settings(camille):
@@ -333,7 +333,7 @@ def test_the_headers_username_links_to_the_profile(camille):
 
 
 def test_the_history_links_to_the_visitors_own_profile(guest):
-    html = guest.get(reverse("game:history")).content.decode()
+    html = guest.get(reverse("review:history")).content.decode()
 
     assert f'href="{reverse("players:mine")}">Mon profil</a>' in html
 

@@ -18,10 +18,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from game import services
 from game.engine import Phase
-from game.models import Game
-from game.positions import Position
+from play import services
+from play.models import Game
+from play.positions import Position
 from tests.driving import play_until
 from tests.web.conftest import HTMX, game_url, owner_of_client, pass_codes, start_game
 

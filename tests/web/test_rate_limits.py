@@ -1,4 +1,4 @@
-"""Per-visitor limits on the costly requests (game.limits): past its rate a visitor gets a
+"""Per-visitor limits on the costly requests (play.limits): past its rate a visitor gets a
 429 that says why in French, with Retry-After, and nothing is done or written."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django_ratelimit import core as ratelimit_core
 
-from game import limits
-from game.history import moment_store
-from game.models import Game, HandAnalysis
+from play import limits
+from play.models import Game
+from review import moment_store
+from review.models import HandAnalysis
 from tests.web.conftest import HTMX, game_url, owner_of_client, start_game
 from tests.web.history_builders import recorded_game
 
@@ -76,7 +77,7 @@ def test_advance_in_a_loop_is_stopped_and_the_page_waits(guest: Client) -> None:
 def test_key_moments_in_a_loop_are_stopped(guest: Client, monkeypatch) -> None:
     monkeypatch.setattr(moment_store, "analyse", lambda *a, **k: pytest.fail("not counted"))
     game = recorded_game(owner_of_client(guest), hands=1)
-    url = reverse("game:replay_moments", args=[game.pk, 1])
+    url = reverse("review:replay_moments", args=[game.pk, 1])
     # Another request computing it: cheap answers, each counted.
     HandAnalysis.objects.create(
         hand=game.hands.get(number=1),

@@ -9,11 +9,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from game.cardnames import full_name
-from game.history.links import ReplayLinks
-from game.history.replay import ReplayOptions, build_step
-from game.history.selectors import load_hand
-from game.models import Game, Seat
+from play.cardnames import full_name
+from play.models import Game, Seat
+from review.links import ReplayLinks
+from review.replay import ReplayOptions, build_step
+from review.selectors import load_hand
 from tests.web.conftest import HTMX, owner_of_client
 from tests.web.history_builders import dealt_cards, recorded_game
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def step_url(game, hand: int, step: int, query: str = "") -> str:
-    return reverse("game:replay_step", args=[game.pk, hand, step]) + query
+    return reverse("review:replay_step", args=[game.pk, hand, step]) + query
 
 
 def replay_of(client, url: str):
@@ -175,10 +175,10 @@ def test_the_key_moments_only_from_the_players_own_seat(guest):
     other, html = replay_of(guest, step_url(game, 1, 0, "?place=1"))
 
     assert (
-        own.moments_url == hidden.moments_url == reverse("game:replay_moments", args=[game.pk, 1])
+        own.moments_url == hidden.moments_url == reverse("review:replay_moments", args=[game.pk, 1])
     )
     assert other.moments_url is None
-    assert reverse("game:replay_moments", args=[game.pk, 1]) not in html
+    assert reverse("review:replay_moments", args=[game.pk, 1]) not in html
 
 
 def test_a_live_tables_player_sees_it_from_any_seat_and_their_own_is_you(guest, other_guest):

@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from game.history import sharing
-from game.models import Game
-from game.ownership import Owner
+from play.models import Game
+from play.ownership import Owner
+from review import sharing
 from tests.web.conftest import HTMX
 from tests.web.history_builders import recorded_game
 
@@ -32,7 +32,7 @@ def shared_steps(token: str, query: str = "") -> list:
     stranger = Client()
     steps = []
     for step in range(0, 10):
-        url = reverse("game:shared_step", args=[token, 1, step]) + query
+        url = reverse("review:shared_step", args=[token, 1, step]) + query
         response = stranger.get(url, **HTMX)
         assert response.status_code == 200
         steps.append(response.context["replay"])
@@ -48,7 +48,7 @@ def test_the_shared_replay_names_the_players_account_and_never_says_you():
     captions = " ".join(step.caption for step in steps)
     assert "margaux joue" in captions
     assert "vous" not in captions.lower()
-    exchange = Client().get(reverse("game:shared_step", args=[token, 1, 1])).content.decode()
+    exchange = Client().get(reverse("review:shared_step", args=[token, 1, 1])).content.decode()
     assert "Passées à Léa" in exchange and "Reçues de Chloé" in exchange
     assert "Passées à Vous" not in exchange and "Voir depuis votre place" not in exchange
 
@@ -79,7 +79,7 @@ def test_a_guests_shared_game_names_its_player_invite():
 def test_the_shared_sheet_names_the_player():
     token = shared_game(member_owner()).share_token
 
-    response = Client().get(reverse("game:shared", args=[token]))
+    response = Client().get(reverse("review:shared", args=[token]))
 
     sheet = response.context["sheet"]
     assert sheet.names == ["margaux", "Léa", "Hugo", "Chloé"]
@@ -95,11 +95,11 @@ def test_a_revoked_link_says_the_player_stopped_sharing_it(guest):
     # Every address of the link says so: the sheet, a step, « Rejouer ce moment », its
     # posts and « Moments clés » (the site's 404 page: pages.views.page_not_found).
     for method, url in (
-        ("get", reverse("game:shared", args=[old])),
-        ("get", reverse("game:shared_step", args=[old, 1, 0])),
-        ("get", reverse("game:shared_practice", args=[old, 1, 8])),
-        ("post", reverse("game:shared_practice_restart", args=[old, 1, 8])),
-        ("get", reverse("game:shared_moments", args=[old, 1]) + "?etape=2"),
+        ("get", reverse("review:shared", args=[old])),
+        ("get", reverse("review:shared_step", args=[old, 1, 0])),
+        ("get", reverse("review:shared_practice", args=[old, 1, 8])),
+        ("post", reverse("review:shared_practice_restart", args=[old, 1, 8])),
+        ("get", reverse("review:shared_moments", args=[old, 1]) + "?etape=2"),
     ):
         response = getattr(Client(), method)(url, HTTP_HX_REQUEST="true")
         assert response.status_code == 404, url
@@ -108,13 +108,13 @@ def test_a_revoked_link_says_the_player_stopped_sharing_it(guest):
 
     # Shared again: a new link, and the old one still says it was taken back.
     sharing.share_game(game=game)
-    assert Client().get(reverse("game:shared", args=[old])).status_code == 404
-    assert STOPPED in Client().get(reverse("game:shared", args=[old])).content.decode()
+    assert Client().get(reverse("review:shared", args=[old])).status_code == 404
+    assert STOPPED in Client().get(reverse("review:shared", args=[old])).content.decode()
 
 
 @pytest.mark.parametrize("token", ["n" * 43, "A" * 22, "x", "a" * 42 + "_"])
 def test_a_link_the_site_never_made_is_just_not_found(token):
-    response = Client().get(reverse("game:shared", args=[token]))
+    response = Client().get(reverse("review:shared", args=[token]))
 
     assert response.status_code == 404
     assert STOPPED not in response.content.decode()

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import Game
+from play.models import Game
 from tests.web.conftest import start_game
 
 AGE = timedelta(seconds=settings.SESSION_COOKIE_AGE)
@@ -72,7 +72,7 @@ def test_a_session_written_more_than_a_day_ago_is_renewed_by_any_page_that_reads
     client, _ = playing_guest
     age_session(client, ago)
 
-    response = client.get(reverse("game:history"))
+    response = client.get(reverse("review:history"))
 
     assert settings.SESSION_COOKIE_NAME in response.cookies
     assert abs(session_row(client).expire_date - (timezone.now() + AGE)) < timedelta(minutes=1)
@@ -95,7 +95,7 @@ def test_a_session_written_less_than_a_day_ago_is_not_written_again(playing_gues
 def test_the_renewed_session_keeps_the_guests_games(playing_guest):
     client, game = playing_guest
     age_session(client, timedelta(days=13))
-    client.get(reverse("game:history"))
+    client.get(reverse("review:history"))
 
     # Thirteen more days: without the renewal the session would have ended a week ago.
     age_session(client, timedelta(days=13))

@@ -1,9 +1,9 @@
-"""The one-line reasons of the training mode and Indice (game/advice.py)."""
+"""The one-line reasons of the training mode and Indice (play/advice.py)."""
 
 from __future__ import annotations
 
-from game.advice import pass_reason, play_reason
 from game.engine import Card, Deal, PassDirection, PlayerView
+from play.advice import pass_reason, play_reason
 from tests.web.conftest import ALL_SUITS_HANDS
 
 # The human (seat 0) holds no diamond but the Q♠.

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from game.models import Game
-from game.positions import load_position
-from game.seating import SOLO_PERSPECTIVE
-from game.table_view import table_state
+from play.models import Game
+from play.positions import load_position
+from play.seating import SOLO_PERSPECTIVE
+from play.table_view import table_state
 from tests.driving import play_until
 from tests.web.conftest import (
     HTMX,

@@ -1,0 +1,111 @@
+"""Reading a game (the selectors): the current hand rebuilt by the engine from the stored
+history, and what the table waits for. Nothing here writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+
+from game.engine import Deal, Move as EngineMove, replay
+from play.models import Game, Hand, Move, Seat
+from play.ownership import Owner
+from play.seating import Seating, seating_of
+from play.turns import pending_bot_seat, people_waited_for
+
+
+@dataclass
+class Position:
+    """A game, its current hand and that hand's deal as the engine rebuilt it, and who
+    sits where."""
+
+    game: Game
+    hand: Hand
+    deal: Deal
+    seating: Seating
+    moves: list[Move] = field(default_factory=list)
+
+    @property
+    def bots_level(self) -> str:
+        """The level the hand's bots play at (a new level starts with the next hand)."""
+        return self.hand.difficulty
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+
+def totals_before(game: Game, hand: Hand) -> list[int]:
+    """The match totals when `hand` was dealt: a finished hand's scores are already counted."""
+    scores = hand.scores or [0, 0, 0, 0]
+    return [total - score for total, score in zip(game.totals, scores, strict=True)]
+
+
+def engine_move(move: Move) -> EngineMove:
+    return EngineMove.from_codes(move.seat, move.cards)
+
+
+def rebuild_deal(game: Game, hand: Hand, moves: list[Move]) -> Deal:
+    """The hand's position after its stored moves, each validated again by the engine."""
+    return replay(
+        hand.dealt_cards(),
+        hand.pass_direction,
+        [engine_move(move) for move in moves],
+        totals=totals_before(game, hand),
+        target=game.target,
+    )
+
+
+def load_position(game: Game) -> Position:
+    """Two queries at most for a solo game: the current hand (unless already joined) and its
+    moves; a live table's seats are one more."""
+    hand = game.current_hand
+    if hand is None:
+        raise Hand.DoesNotExist(f"game {game.pk} has no hand dealt")
+    moves = list(hand.moves.all())
+    return Position(
+        game=game,
+        hand=hand,
+        deal=rebuild_deal(game, hand, moves),
+        seating=seating_of(game),
+        moves=moves,
+    )
+
+
+def owned_games(owner: Owner) -> QuerySet[Game]:
+    return Game.objects.filter(owner.games_filter())
+
+
+def owned_games_of(owner: Owner, kind: str) -> QuerySet[Game]:
+    """The owner's games of one kind: an action posted to the solo game's addresses never
+    reaches a lesson, nor the tutorial's a solo game."""
+    return owned_games(owner).filter(kind=kind)
+
+
+def seated_games(owner: Owner) -> QuerySet[Game]:
+    """The live tables where `owner` sits (their own seat, not one a bot took)."""
+    if owner.user_id is not None:
+        seats = Seat.objects.filter(user_id=owner.user_id)
+    elif owner.guest_id is not None:
+        seats = Seat.objects.filter(guest_id=owner.guest_id, user__isnull=True)
+    else:
+        return Game.objects.none()
+    return Game.objects.filter(kind=Game.Kind.LIVE, pk__in=seats.values("game_id"))
+
+
+def games_played_by(owner: Owner, kind: str) -> QuerySet[Game]:
+    """The games of one kind where `owner` may act: their own, or live tables they sit at.
+    An action posted to one kind's addresses never reaches a game of another kind."""
+    if kind == Game.Kind.LIVE:
+        return seated_games(owner)
+    return owned_games_of(owner, kind)
+
+
+def people_to_act(position: Position) -> list[int]:
+    """The seats of people (present) the table waits for."""
+    return people_waited_for(position.deal, position.seating)
+
+
+def bots_pending(position: Position) -> bool:
+    """Whether the table waits for a bot (the page then asks the server to let it play)."""
+    return pending_bot_seat(position.deal, position.seating) is not None
