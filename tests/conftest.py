@@ -1,10 +1,15 @@
+import uuid
 from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.test import Client
 
 from game.bots import base
+from play.ownership import GUEST_SESSION_KEY, Owner
+from tests.visits import owner_of_client
 
 
 def pytest_report_header() -> list[str]:
@@ -38,3 +43,35 @@ def scratch_register(monkeypatch: pytest.MonkeyPatch) -> None:
     """Levels defined by a test (the bots' and the arena's) join a copy of the register,
     dropped after the test."""
     monkeypatch.setattr(base, "_LEVELS", dict(base._LEVELS))
+
+
+# The visitors of every app's page tests: a guest (a session cookie), another guest, an account.
+@pytest.fixture
+def guest(client: Client) -> Client:
+    """A visitor's browser with a guest identity (the session cookie)."""
+    session = client.session
+    session[GUEST_SESSION_KEY] = str(uuid.uuid4())
+    session.save()
+    return client
+
+
+@pytest.fixture
+def guest_owner(guest: Client) -> Owner:
+    return owner_of_client(guest)
+
+
+@pytest.fixture
+def other_guest() -> Client:
+    client = Client()
+    session = client.session
+    session[GUEST_SESSION_KEY] = str(uuid.uuid4())
+    session.save()
+    return client
+
+
+@pytest.fixture
+def member(db) -> Client:
+    user = get_user_model().objects.create_user("camille", password="pique-dame-2024")
+    client = Client()
+    client.force_login(user)
+    return client

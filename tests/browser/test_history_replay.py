@@ -16,7 +16,7 @@ from review import sharing
 from tests.browser.screens import DESKTOP, PHONE
 from tests.browser.table_page import site_link
 from tests.driving import play_whole_game
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
 
 STEP = re.compile(r"Étape (\d+) / (\d+)")
 

@@ -13,7 +13,7 @@ from play.ownership import Owner
 from review.links import ReplayLinks
 from tests.browser.table_page import play_instantly
 from tests.browser.test_history_replay import start_short_easy_game
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
 
 CLASSES = re.compile("Imprécision|Erreur|Gaffe")
 # A hand the easy bot plays for the player with at least one choice that costs a point.

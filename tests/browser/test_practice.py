@@ -15,7 +15,7 @@ from review.links import ReplayLinks
 from review.selectors import load_hand
 from tests.browser.table_page import TablePage, play_instantly
 from tests.browser.test_history_replay import start_short_easy_game
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
 
 
 def test_a_moment_is_played_again_to_the_end_of_the_hand(page: Page):

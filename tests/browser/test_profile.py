@@ -21,8 +21,8 @@ from tests.browser.table_page import site_link
 from tests.browser.test_accessibility import Audit, axe_source
 from tests.browser.test_history_replay import start_short_easy_game
 from tests.driving import play_whole_game
+from tests.review.builders import recorded_game
 from tests.tutorial.helpers import follow_the_hint
-from tests.web.history_builders import recorded_game
 from tutorial import services as tutorial_services
 from tutorial.models import TutorialCompletion
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from play.models import Game
 from tests.offline.builders import played_record
-from tests.web.test_races import at_once
+from tests.play.test_races import at_once
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -12,8 +12,8 @@ from django.db import connection
 from play.models import Game
 from ranked import services
 from ranked.models import Proposal, QueueEntry
+from tests.play.test_races import at_once
 from tests.ranked.builders import accounts, gathered
-from tests.web.test_races import at_once
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

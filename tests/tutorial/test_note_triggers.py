@@ -4,7 +4,7 @@ situation it explains is in front of the learner (seat 0)."""
 from __future__ import annotations
 
 from game.engine import PassDirection
-from tests.engine.builders import (
+from tests.game.engine.builders import (
     ALL_SUITS_HANDS,
     VOID_IN_CLUBS_HANDS,
     cards,

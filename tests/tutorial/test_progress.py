@@ -5,7 +5,7 @@ the notes the deal never called for."""
 from __future__ import annotations
 
 from game.engine import Card, Move, PassDirection
-from tests.engine.builders import ALL_SUITS_HANDS, cards, deal_with, play_out
+from tests.game.engine.builders import ALL_SUITS_HANDS, cards, deal_with, play_out
 from tutorial.deal import tutorial_hands
 from tutorial.dealsearch import Lowest, hint_learner, play_through
 from tutorial.notes import NOTES, follow, note

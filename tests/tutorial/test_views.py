@@ -15,7 +15,7 @@ from play import positions as game_positions, services as game_services
 from play.models import Game
 from play.seats import HUMAN
 from tests.tutorial.helpers import follow_the_hint, position
-from tests.web.conftest import HTMX, game_url, owner_of_client, scripted_game
+from tests.visits import HTMX, game_url, owner_of_client, scripted_game
 from tutorial import services
 from tutorial.deal import HINT_PATH
 from tutorial.models import TutorialCompletion

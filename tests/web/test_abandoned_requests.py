@@ -13,7 +13,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from play.models import Game
-from tests.web.conftest import game_url, start_game
+from tests.visits import game_url, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -31,8 +31,8 @@ from play.positions import bots_pending
 from review import sharing
 from review.models import HandAnalysis
 from tests.driving import position_of
-from tests.web.conftest import HTMX, legal_code, pass_codes
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
+from tests.visits import HTMX, legal_code, pass_codes
 from tutorial import services as tutorial_services
 from tutorial.models import TutorialCompletion
 

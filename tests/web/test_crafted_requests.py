@@ -18,8 +18,8 @@ from config.websockets import NO_ROUTE_CODE
 from play.models import Game
 from play.ownership import GUEST_SESSION_KEY
 from review.sharing import share_game
-from tests.web.conftest import owner_of_client
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
+from tests.visits import owner_of_client
 from tests.web.log_lines import console_lines
 
 NUL = "\x00"

@@ -30,12 +30,12 @@ from play.models import Game
 from play.ownership import Owner
 from play.seats import HUMAN
 from tests.driving import play_until, position_of
-from tests.web.conftest import HTMX, game_url, hand_over, scripted_game, start_game
+from tests.visits import HTMX, game_url, hand_over, scripted_game, start_game
 
 pytestmark = pytest.mark.django_db
 
 # Seat 3 won the first trick and led 2♦: the human holds 5♦ 6♦ 7♦ and must follow
-# (tests/web/test_play_card_view.py).
+# (tests/play/test_play_card_view.py).
 HUMAN_MUST_FOLLOW_DIAMONDS = "2C 7C JC AC 2D"
 
 

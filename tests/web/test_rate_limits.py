@@ -17,8 +17,8 @@ from play import limits
 from play.models import Game
 from review import moment_store
 from review.models import HandAnalysis
-from tests.web.conftest import HTMX, game_url, owner_of_client, start_game
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
+from tests.visits import HTMX, game_url, owner_of_client, start_game
 
 pytestmark = pytest.mark.django_db
 

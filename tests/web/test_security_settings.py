@@ -21,8 +21,8 @@ from django.test import Client
 from django.urls import path, reverse
 
 from config import env, urls as site_urls
-from tests.web.conftest import owner_of_client, start_game
-from tests.web.history_builders import recorded_game
+from tests.review.builders import recorded_game
+from tests.visits import owner_of_client, start_game
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 PRODUCTION_KEY = secrets.token_urlsafe(48)  # 64 characters

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from play.models import Game
-from tests.web.conftest import start_game
+from tests.visits import start_game
 
 AGE = timedelta(seconds=settings.SESSION_COOKIE_AGE)
 

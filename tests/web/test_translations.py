@@ -25,7 +25,7 @@ from game.engine import IllegalMove
 from game.engine.cards import SUIT_NAMES
 from game.engine.errors import _MESSAGES, _PHASE_MESSAGES, wrong_phase
 from play.messages import MESSAGES, illegal_move_message
-from tests.web.conftest import ALL_SUITS_HANDS, HTMX, game_url, scripted_game
+from tests.visits import ALL_SUITS_HANDS, HTMX, game_url, scripted_game
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
