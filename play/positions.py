@@ -3,8 +3,12 @@ history, and what the table waits for. Nothing here writes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from threading import Lock
 
+from cachetools import LRUCache
 from django.db.models import QuerySet
 
 from game.engine import Deal, Move as EngineMove, replay
@@ -56,20 +60,85 @@ def rebuild_deal(game: Game, hand: Hand, moves: list[Move]) -> Deal:
     )
 
 
+@dataclass(frozen=True)
+class _Kept:
+    hand_id: int
+    dealt: list[str]
+    move_count: int
+    deal: Deal
+    moves: tuple[Move, ...]
+
+
+class KeptPositions:
+    """The latest position of each recent game, as this process last read or wrote it, so
+    that a request at the same move number neither reads the hand's moves nor replays them.
+
+    Moves are append-only and a game's `move_count` changes in the transaction that adds
+    one, so a game's hand (its id and its cards as dealt) at a move count names one position
+    for good. Only committed states are kept: a read keeps what it read only if the moves
+    end at the game row's move count (an unlocked read that a write overtook between its
+    queries is not kept), and a write keeps its position once committed
+    (services._save: a rolled-back action keeps nothing). Each process has its own; another
+    process's write is a miss here, then a replay, as without it. Thread-safe: Daphne runs
+    the views in threads."""
+
+    def __init__(self, games: int) -> None:
+        self._kept: LRUCache[int, _Kept] = LRUCache(maxsize=games)
+        self._lock = Lock()
+
+    def find(self, game: Game, hand: Hand) -> _Kept | None:
+        with self._lock:
+            kept = self._kept.get(game.pk)
+        if (
+            kept is None
+            or kept.hand_id != hand.pk
+            or kept.move_count != game.move_count
+            or kept.dealt != hand.dealt
+        ):
+            return None
+        return kept
+
+    def snapshot(self, position: Position) -> Callable[[], None]:
+        """What keeps `position` as it is now (its game and moves change with the next
+        move): for a write, to run once committed (transaction.on_commit)."""
+        game, hand = position.game, position.hand
+        kept = _Kept(
+            hand.pk, list(hand.dealt), game.move_count, position.deal, tuple(position.moves)
+        )
+        return partial(self._keep, game.pk, kept)
+
+    def _keep(self, game_id: int, kept: _Kept) -> None:
+        """Kept unless this process already holds a later position of the game."""
+        with self._lock:
+            held = self._kept.get(game_id)
+            if held is None or (held.hand_id, held.move_count) <= (kept.hand_id, kept.move_count):
+                self._kept[game_id] = kept
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+# A few hundred games are in play on a process at most (docs/performance.md); a position
+# with its moves is a few tens of KB.
+KEPT_POSITIONS = KeptPositions(games=1024)
+
+
 def load_position(game: Game) -> Position:
     """Two queries at most for a solo game: the current hand (unless already joined) and its
-    moves; a live table's seats are one more."""
+    moves, none of the moves when this process holds the game at its move number
+    (KeptPositions); a live table's seats are one more."""
     hand = game.current_hand
     if hand is None:
         raise Hand.DoesNotExist(f"game {game.pk} has no hand dealt")
+    kept = KEPT_POSITIONS.find(game, hand)
+    if kept is not None:
+        return Position(game, hand, kept.deal, seating_of(game), list(kept.moves))
     moves = list(hand.moves.all())
-    return Position(
-        game=game,
-        hand=hand,
-        deal=rebuild_deal(game, hand, moves),
-        seating=seating_of(game),
-        moves=moves,
-    )
+    position = Position(game, hand, rebuild_deal(game, hand, moves), seating_of(game), moves)
+    if not moves or moves[-1].number == game.move_count:
+        KEPT_POSITIONS.snapshot(position)()
+    return position
 
 
 def owned_games(owner: Owner) -> QuerySet[Game]:

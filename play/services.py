@@ -35,6 +35,7 @@ from play.messages import illegal_move_message
 from play.models import Difficulty, Game, Hand, LiveTable, Move, Seat, Target
 from play.ownership import Owner
 from play.positions import (
+    KEPT_POSITIONS,
     Position,
     games_played_by,
     load_position,
@@ -279,6 +280,8 @@ def _save(position: Position, new_moves: list[Move], fields: list[str] | None = 
     Move.objects.bulk_create(new_moves)
     update = ["move_count", "updated_at", *(fields or []), *_finish_hand_if_over(position)]
     position.game.save(update_fields=update)
+    # The next request at this move number finds it kept (KeptPositions), once stored.
+    transaction.on_commit(KEPT_POSITIONS.snapshot(position))
     if position.game.kind == Game.Kind.LIVE:
         live.schedule(position)
 

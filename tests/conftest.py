@@ -9,6 +9,7 @@ from django.test import Client
 
 from game.bots import base
 from play.ownership import GUEST_SESSION_KEY, Owner
+from play.positions import KEPT_POSITIONS
 from tests.visits import owner_of_client
 
 
@@ -36,6 +37,15 @@ def empty_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_kept_positions() -> Iterator[None]:
+    """Each test starts with no position kept (play.positions.KeptPositions): a test's rolled
+    back rows give their ids to the next test's games, which a kept position must not meet."""
+    KEPT_POSITIONS.clear()
+    yield
+    KEPT_POSITIONS.clear()
 
 
 @pytest.fixture
