@@ -90,7 +90,11 @@ def setup(language: str, languages: list[list[str]]) -> None:
             {
                 "BACKEND": "django.template.backends.django.DjangoTemplates",
                 "DIRS": [ROOT / folder for folder in TEMPLATE_DIRS],
-                "OPTIONS": {"context_processors": []},
+                # No app is installed here: the table's own tag library is named.
+                "OPTIONS": {
+                    "context_processors": [],
+                    "libraries": {"faces": "play.templatetags.faces"},
+                },
             }
         ],
     )

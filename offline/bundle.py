@@ -52,6 +52,8 @@ PYTHON_MODULES = (
     "play/seats.py",
     "play/table_play.py",
     "play/table_view.py",
+    "play/templatetags/__init__.py",
+    "play/templatetags/faces.py",
     "play/turns.py",
     "offline/__init__.py",
     "offline/browser.py",
