@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.models import Game, Seat, Target
 from ranked.matching import BOTS_AFTER_SECONDS, search_range
-from ranked.models import QueueEntry, Rating
+from ranked.models import Proposal, QueueEntry, Rating
 from ranked.skill import DISPLAY_START
 
 # The people at a table.
@@ -72,6 +72,13 @@ def present(entries: QuerySet[QueueEntry]) -> QuerySet[QueueEntry]:
     return entries.filter(page_open=True, seen_at__gte=since)
 
 
+def invited(entry: QueueEntry, proposal: Proposal) -> bool:
+    """A « Classée » place asked to a friendly table with bots (« Passer en Amicale avec
+    des robots » pressed by someone waiting for the same length): it chooses, nobody
+    confirms for it."""
+    return entry.rated and not proposal.rated and not entry.confirmed
+
+
 def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueView:
     """Where this account stands: in which queue, for how long, how many wait with it and
     the ratings it accepts; or the table found, or the game it is playing."""
@@ -103,7 +110,7 @@ def queue_view(user_id: int, *, notice: str = "", table_url: str = "") -> QueueV
             confirmed=sum(other.confirmed for other in together),
             people=len(together),
         )
-        if entry.rated and not proposal.rated and not entry.confirmed:
+        if invited(entry, proposal):
             hosts = [other.user.get_username() for other in together if other.confirmed]
             return replace(
                 found,

@@ -36,6 +36,7 @@ from ranked.selectors import (
     PRESENCE_SECONDS,
     TABLE_PEOPLE,
     game_in_progress,
+    invited,
     present,
     shown_rating,
 )
@@ -161,13 +162,6 @@ def decline(*, user_id: int) -> str | None:
             return None
         news.queue_changed(entry.target, entry.rated)
         return _go_on_without(proposal, entries, [entry])
-
-
-def invited(entry: QueueEntry, proposal: Proposal) -> bool:
-    """A « Classée » place asked to a friendly table with bots (« Passer en Amicale avec
-    des robots » pressed by someone waiting for the same length): it chooses, nobody
-    confirms for it."""
-    return entry.rated and not proposal.rated and not entry.confirmed
 
 
 def _lock_own(user_id: int) -> tuple[QueueEntry | None, Proposal | None, list[QueueEntry]]:
