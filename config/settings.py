@@ -120,7 +120,7 @@ DATABASES = {"default": env.database_from_url(os.environ.get("DATABASE_URL"), ba
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = env.channel_layers(os.environ.get("REDIS_URL"))
-# The live tables' clock (play.clock) runs inside each Daphne process unless a worker of
+# The live tables' clock (tables.clock) runs inside each Daphne process unless a worker of
 # its own does (`manage.py tableclock`, which `make run` starts when REDIS_URL is set):
 # with the in-memory channel layer only the serving process reaches its sockets.
 TABLE_CLOCK_IN_PROCESS = env.env_bool(

@@ -24,7 +24,7 @@ class Played(Protocol):
 
 
 # The registered callables take the Game they are given (the apps reach its relations,
-# play.live): typed Any here, where the model is not imported.
+# tables.live): typed Any here, where the model is not imported.
 _PAGES: dict[str, Callable[[Any], str]] = {}
 
 
@@ -100,3 +100,19 @@ def review_pages() -> ReviewPages:
     if not _REVIEW:
         raise LookupError("no app registered the review's pages (review.apps)")
     return _REVIEW[0]
+
+
+_LIVE_MOVE_LISTENERS: list[Callable[[Any], None]] = []
+
+
+def register_live_move(listener: Callable[[Any], None]) -> None:
+    """`listener(position)` runs after each write at a live table, in its transaction, the
+    moves saved: the table's next deadline and, once committed, the news to everyone at it
+    (tables.live.schedule, from tables.apps). The table's one write path stays here; what
+    only a live table adds, the clock and the pushes, belongs to tables/."""
+    _LIVE_MOVE_LISTENERS.append(listener)
+
+
+def live_table_moved(position: Any) -> None:
+    for listener in _LIVE_MOVE_LISTENERS:
+        listener(position)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from django.db import transaction
@@ -30,7 +30,7 @@ from game.engine import (
     PassDirection,
     Phase,
 )
-from play import live, pages
+from play import pages
 from play.messages import illegal_move_message
 from play.models import Difficulty, Game, Hand, LiveTable, Move, Seat, Target
 from play.ownership import Owner
@@ -63,6 +63,9 @@ from play.table_play import (
 # decision (game.bots' TIME_LIMIT), with room; past it the claim has lapsed (its request
 # died) and another `advance` may let the bots think.
 THINKING_CLAIM = timedelta(seconds=10)
+
+# After this many turns in a row played by the clock, a bot takes a live table's seat.
+MISSED_TURNS_BEFORE_BOT = 2
 
 
 @dataclass
@@ -283,7 +286,17 @@ def _save(position: Position, new_moves: list[Move], fields: list[str] | None = 
     # The next request at this move number finds it kept (KeptPositions), once stored.
     transaction.on_commit(KEPT_POSITIONS.snapshot(position))
     if position.game.kind == Game.Kind.LIVE:
-        live.schedule(position)
+        pages.live_table_moved(position)
+
+
+def _present(position: Position, seat: int) -> None:
+    """A person played for themselves: the count of their missed turns starts again, in the
+    row and in the seating the answer is drawn with (no « absent » left by their name)."""
+    occupants = list(position.seating.occupants)
+    if occupants[seat].missed_turns:
+        Seat.objects.filter(game=position.game, number=seat).update(missed_turns=0)
+        occupants[seat] = replace(occupants[seat], missed_turns=0)
+        position.seating = replace(position.seating, occupants=tuple(occupants))
 
 
 def _act(
@@ -311,7 +324,7 @@ def _act(
             return Outcome(position, error=refused.message, error_code=refused.code)
         except IllegalMove as illegal:
             return Outcome(position, error=illegal_move_message(illegal), error_code=illegal.code)
-        live.present(position, seat)
+        _present(position, seat)
         new_moves = [*human_moves, *_let_bots_play(position)]
         _save(position, new_moves)
     return Outcome(position, new_moves=new_moves)
@@ -365,7 +378,7 @@ def advance(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Outcom
 
 def let_bots_think(games: QuerySet[Game], game_id: int) -> Outcome:
     """`advance` on one of `games`: the page's request, or the table clock's worker for a
-    live table (play.live)."""
+    live table (tables.live)."""
     game = games.select_related("current_hand").get(pk=game_id)
     position = load_position(game)
     try:
@@ -476,7 +489,7 @@ def play_again(*, game_id: int, owner: Owner, kind: str = Game.Kind.SOLO) -> Gam
 
 
 def play_overdue(game_id: int) -> bool:
-    """The table clock (play.clock): what a live table waits for past its deadline. The bots
+    """The table clock (tables.clock): what a live table waits for past its deadline. The bots
     play (a Difficile search runs outside the lock, as in `advance`); a person out of time
     gets Normal's choice, and after MISSED_TURNS_BEFORE_BOT such turns in a row a bot takes
     the seat; after a hand's pause, the next hand. Whether it moved the table."""
@@ -487,7 +500,7 @@ def play_overdue(game_id: int) -> bool:
             return False
         if pending_bot_seat(position.deal, position.seating) is None:
             return _play_for_the_late(position)
-        if not live.searching_bots(position):
+        if not bot_class(position.hand.difficulty).searches:
             _save(position, _bot_moves(position))
             return True
     return not let_bots_think(tables, game_id).bots_busy
@@ -526,7 +539,7 @@ def _play_for_the_late(position: Position) -> bool:
 def _count_missed_turns(game: Game, seats: list[int]) -> None:
     for seat in Seat.objects.select_for_update().filter(game=game, number__in=seats):
         seat.missed_turns += 1
-        seat.away = seat.missed_turns >= live.MISSED_TURNS_BEFORE_BOT
+        seat.away = seat.missed_turns >= MISSED_TURNS_BEFORE_BOT
         seat.save(update_fields=["missed_turns", "away"])
 
 

@@ -376,7 +376,7 @@ def draw_table(
         queen_played=view.queen_played,
         status=_status(view, thinking, choosing, perspective),
         error=error,
-        # At a live table the bots' searches are the table clock's to start (play.clock).
+        # At a live table the bots' searches are the table clock's to start (tables.clock).
         bots_pending=thinking is not None and not source.seating.live,
         bots_busy=bots_busy and thinking is not None,
         difficulty_note=_difficulty_note(game, source.hand_level),

@@ -7,9 +7,9 @@ class RankedConfig(AppConfig):
     verbose_name = "Jouer en direct"
 
     def ready(self) -> None:
-        from play import clock
         from play.pages import register_game_end, register_menu_link
         from ranked import matcher, ratings
+        from tables import clock
 
         # The ratings change in the transaction that records a ranked game's end.
         register_game_end(ratings.record_game)

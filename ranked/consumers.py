@@ -32,10 +32,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.websockets import FrameBudget, csrf_token_of
-from play import clock
 from play.services import Refused
 from ranked import news, services
 from ranked.selectors import Stage, queue_view
+from tables import clock
 
 logger = logging.getLogger(__name__)
 

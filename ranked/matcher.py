@@ -1,4 +1,4 @@
-"""The queue's periodic work, a round of the tables' clock worker (play.clock): drop the
+"""The queue's periodic work, a round of the tables' clock worker (tables.clock): drop the
 no-shows of found tables and the ghosts of closed pages, then form tables in each queue.
 Any number of clocks may run it at once (several processes): the services lock what they
 change, skipping what another matcher holds.

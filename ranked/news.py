@@ -1,6 +1,6 @@
 """What the queue tells browsers, after the commit (never before: a page would read a
 state that may still roll back), through the channel layer that carries the live tables'
-news (play.live): every queue page of a queue hears that it changed (how many wait, the
+news (tables.live): every queue page of a queue hears that it changed (how many wait, the
 ranges widen), and one player's pages hear what concerns them (a table found, dealt, or a
 no-show that ended it). Each socket then draws its own state (ranked.consumers)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from play import live
+from tables import live
 
 
 def queue_group(target: int, rated: bool) -> str:

@@ -1,7 +1,7 @@
 """The socket of a live table: `/ws/table/<token>/`.
 
 It carries the news to the browser: after each committed write the table's group hears
-the new move number (play.live), and each connection renders its own seat's view (a
+the new move number (tables.live), and each connection renders its own seat's view (a
 spectator's has no hand) and sends it whole, with its move number: a browser that missed
 a push, or reconnects, gets the whole current table. It also takes quick messages and may
 take the player's card or pass, through the same services as the page's posts.
@@ -26,11 +26,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.websockets import FrameBudget
-from play import clock, live, services
+from play import services
 from play.models import Game
 from play.ownership import Owner, owner_from
 from play.seating import PLACES, seating_of
-from tables import presence
+from tables import clock, live, presence
 from tables.display import EMOTES, room_fragment, spectators_text, table_fragment
 from tables.views import guest_name
 

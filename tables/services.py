@@ -3,7 +3,7 @@
 The game itself is played through play.services like any other: this module opens the
 table, seats people, starts it with bots in the empty seats, and gives a seat back to a
 person a bot played for. Each write locks the table's game row, changes the seats, and
-tells everyone at the table once committed (play.live).
+tells everyone at the table once committed (tables.live).
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from game.bots import DEFAULT_LEVEL
-from play import live, services
+from play import services
 from play.models import Difficulty, Game, LiveTable, Seat, Target
 from play.ownership import Owner
 from play.positions import load_position
 from play.seating import seating_of
 from play.seats import SEAT_NAMES
 from play.services import Refused
+from tables import live
 
 # The clock when the host keeps one (« Sans limite » is the other choice).
 TURN_SECONDS = 30

@@ -8,11 +8,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from play import clock, services
+from play import services
 from play.models import Game, LiveTable, Seat
 from ranked import ratings
 from ranked.matching import GATHER_SECONDS
 from ranked.models import QueueEntry
+from tables import clock
 from tables.services import seat_from_queue
 
 

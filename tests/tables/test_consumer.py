@@ -19,10 +19,11 @@ from django.test import Client
 
 from config.asgi import application
 from game.engine import Phase
-from play import clock, services
+from play import services
 from play.models import Game, Seat
 from play.ownership import Owner
 from play.turns import seats_to_act
+from tables import clock
 from tests.ranked.builders import accounts, rated_table
 from tests.tables.helpers import guest_client, open_table, position, sit, start, token_of
 from tests.tables.test_live_play import pass_of, post_pass

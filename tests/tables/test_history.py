@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from play import clock
 from play.cardnames import full_name
 from play.models import Game, LiveTable
+from tables import clock
 from tests.tables.helpers import guest_client, open_table, position, sit, start
 
 pytestmark = pytest.mark.django_db

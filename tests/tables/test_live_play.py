@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from game.bots import make_bot
 from game.engine import Phase
-from play import clock, services
+from play import services
 from play.models import Game, LiveTable, Seat
+from tables import clock
 from tests.tables.helpers import (
     HTMX,
     guest_client,

@@ -1,4 +1,4 @@
-"""`manage.py tableclock`: the live tables' clock as a worker of its own (play.clock)."""
+"""`manage.py tableclock`: the live tables' clock as a worker of its own (tables.clock)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from play import clock
+from tables import clock
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
-"""The table clock: it plays what live tables wait for past their deadline (play.live).
+"""The table clock: it plays what live tables wait for past their deadline (tables.live).
 
 It does not poll: after each round it waits on the channel layer until the next deadline
-is due, or until a write sets a new one (play.live sends `clock.wake` to CLOCK_GROUP after
+is due, or until a write sets a new one (tables.live sends `clock.wake` to CLOCK_GROUP after
 its commit), whichever comes first; SAFETY_WAIT bounds the wait, should a wake-up be lost.
 
 Deadlines live in the database, so any process may enforce them: `manage.py tableclock`
@@ -30,8 +30,8 @@ from django.db.models import Min
 from django.utils import timezone
 
 from play import services
-from play.live import CLOCK_GROUP
 from play.models import Game, LiveTable
+from tables.live import CLOCK_GROUP
 
 logger = logging.getLogger(__name__)
 

@@ -1,15 +1,16 @@
-"""A live table's clock and news, as the write paths (play.services) leave it.
+"""A live table's deadline and news, after each write of the table's one write path
+(play.services calls `schedule` through play.pages.live_table_moved, registered by
+tables.apps).
 
 Every write at a live table sets the table's next deadline in the database (LiveTable) and,
 once committed, tells everyone connected to the table its new move number (a channel-layer
 group; tables.consumers renders each connection's own seat). The deadline is enforced by
-the table clock (play.clock), never by a request waiting.
+the table clock (tables.clock), never by a request waiting.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
@@ -17,20 +18,17 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
-from game.bots import bot_class
 from game.engine import Phase
-from play.models import LiveTable, Seat
+from play.models import LiveTable
 from play.positions import Position, pending_bot_seat, people_to_act
 
 # How long the hand's result stays on screen before the clock deals the next hand (when
 # the table has a clock; without one, a player's « Manche suivante » deals it).
 HAND_PAUSE = timedelta(seconds=15)
-# After this many turns in a row played by the clock, a bot takes the seat.
-MISSED_TURNS_BEFORE_BOT = 2
 
 
 # The channel-layer group every running table clock listens to for new deadlines
-# (play.clock).
+# (tables.clock).
 CLOCK_GROUP = "table-clock"
 
 
@@ -119,18 +117,3 @@ def wake_clocks() -> None:
 def send_after_commit(group: str, event: str, **values: object) -> None:
     """`event` to a channel-layer group of another app's (the queue's), after the commit."""
     _send_after_commit(group, {"type": event, **values})
-
-
-def present(position: Position, seat: int) -> None:
-    """A person played for themselves: the count of their missed turns starts again, in the
-    row and in the seating the answer is drawn with (no « absent » left by their name)."""
-    occupants = list(position.seating.occupants)
-    if occupants[seat].missed_turns:
-        Seat.objects.filter(game=position.game, number=seat).update(missed_turns=0)
-        occupants[seat] = replace(occupants[seat], missed_turns=0)
-        position.seating = replace(position.seating, occupants=tuple(occupants))
-
-
-def searching_bots(position: Position) -> bool:
-    """Whether the bots the table waits for think outside the table's lock (Difficile)."""
-    return bot_class(position.hand.difficulty).searches
