@@ -287,7 +287,7 @@ http {{
     map $http_upgrade $connection_upgrade {{ default upgrade; "" ""; }}
     upstream dame_de_pique {{ {upstreams} keepalive 32; }}
     server {{
-        listen {host}:{port};
+        listen {host}:{port};{real_ip}
         location / {{
             proxy_pass http://dame_de_pique;
             include {root}/deploy/nginx/proxy.conf;
@@ -297,6 +297,15 @@ http {{
     }}
 }}
 """
+
+
+# Each guest stands for a person at an address of its own (Locust's X-Forwarded-For): nginx
+# takes it as the client's, as it would from a front that knows the clients' addresses, so
+# proxy.conf forwards it and the per-address limits count each guest apart. Without it,
+# every guest would be 127.0.0.1 and 300 of them would share one address's new games.
+REAL_IP = """
+        set_real_ip_from {host};
+        real_ip_header X-Forwarded-For;""".replace("{host}", HOST)
 
 
 @contextmanager
@@ -323,6 +332,7 @@ def front(scenario: Scenario, started: Sequence[Server], out: Path) -> Iterator[
             port=port,
             upstreams=" ".join(f"server {HOST}:{server.port};" for server in started),
             proto="https" if scenario.production else "http",
+            real_ip=REAL_IP if DISTINCT_ADDRESSES else "",
         )
     )
     process = subprocess.Popen([nginx, "-p", str(out), "-c", str(conf), "-g", "daemon off;"])
