@@ -62,19 +62,26 @@ def menu_links(game: Played) -> list[MenuLink]:
     return [link for link in _MENU_LINKS if link.url != here]
 
 
-_GAME_END_LISTENERS: list[Callable[[Any], None]] = []
+class Listeners:
+    """The callables the apps above register for one moment of the table's write path,
+    each called with what it is about, in the order registered."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[Any], None]] = []
+
+    def register(self, listener: Callable[[Any], None]) -> None:
+        self._listeners.append(listener)
+
+    def __call__(self, subject: Any) -> None:
+        for listener in self._listeners:
+            listener(subject)
 
 
-def register_game_end(listener: Callable[[Any], None]) -> None:
-    """`listener(game)` runs when a game ends, inside the transaction that records its end
-    (the game row locked): what it writes commits or rolls back with that end (the ranked
-    queue's ratings, ranked.ratings)."""
-    _GAME_END_LISTENERS.append(listener)
-
-
-def game_ended(game: Played) -> None:
-    for listener in _GAME_END_LISTENERS:
-        listener(game)
+# `listener(game)` runs when a game ends, inside the transaction that records its end (the
+# game row locked): what it writes commits or rolls back with that end (the ranked queue's
+# ratings, ranked.ratings).
+game_ended = Listeners()
+register_game_end = game_ended.register
 
 
 @dataclass(frozen=True)
@@ -102,17 +109,9 @@ def review_pages() -> ReviewPages:
     return _REVIEW[0]
 
 
-_LIVE_MOVE_LISTENERS: list[Callable[[Any], None]] = []
-
-
-def register_live_move(listener: Callable[[Any], None]) -> None:
-    """`listener(position)` runs after each write at a live table, in its transaction, the
-    moves saved: the table's next deadline and, once committed, the news to everyone at it
-    (tables.live.schedule, from tables.apps). The table's one write path stays here; what
-    only a live table adds, the clock and the pushes, belongs to tables/."""
-    _LIVE_MOVE_LISTENERS.append(listener)
-
-
-def live_table_moved(position: Any) -> None:
-    for listener in _LIVE_MOVE_LISTENERS:
-        listener(position)
+# `listener(position)` runs after each write at a live table, in its transaction, the moves
+# saved: the table's next deadline and, once committed, the news to everyone at it
+# (tables.live.schedule, from tables.apps). The table's one write path stays here; what
+# only a live table adds, the clock and the pushes, belongs to tables/.
+live_table_moved = Listeners()
+register_live_move = live_table_moved.register
