@@ -43,6 +43,7 @@ PYTHON_PACKAGES = ("game",)
 # An import-linter contract keeps models, the database and requests out of them.
 PYTHON_MODULES = (
     "play/__init__.py",
+    "play/addresses.py",
     "play/advice.py",
     "play/cardnames.py",
     "play/display.py",

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from django.urls import reverse
 from django.utils.functional import Promise
+
+from play.addresses import address
 
 
 class Played(Protocol):
@@ -35,7 +36,7 @@ def register_table_page(kind: str, url_of: Callable[[Any], str]) -> None:
 
 def table_url(game: Played) -> str:
     page = _PAGES.get(game.kind)
-    return page(game) if page else reverse("game:table", args=[game.pk])
+    return page(game) if page else address("game:table", game.pk)
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class MenuLink:
 
     @property
     def url(self) -> str:
-        return reverse(self.url_name)
+        return address(self.url_name)
 
 
 _MENU_LINKS: list[MenuLink] = []

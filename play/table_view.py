@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game.bots import HINT_LEVEL, LEVELS, make_bot
@@ -23,6 +22,7 @@ from game.engine.cards import QUEEN_OF_SPADES, RANKS, SUIT_SYMBOLS
 from game.engine.rules import moon_scores
 from game.engine.view import moon_threat
 from play import advice
+from play.addresses import address
 from play.cardnames import RED_SUITS, SUIT_NAMES, rank_label, short_name
 from play.display import HAND_SUIT_ORDER, Face, PlayedCard, hand_order, moon_sentence, played_card
 from play.messages import illegal_move_message
@@ -246,7 +246,7 @@ class TableUrls:
     def of(cls, namespace: str, key: object, actions: Sequence[str]) -> TableUrls:
         """The page's views named `namespace:action`, each taking the game's id (or the
         page's own key)."""
-        return cls(**{name: reverse(f"{namespace}:{name}", args=[key]) for name in actions})
+        return cls(**{name: address(f"{namespace}:{name}", key) for name in actions})
 
 
 @dataclass(frozen=True)

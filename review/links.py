@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.urls import reverse
+from play.addresses import address
 
 # A replay step asked for with this set starts its hand's « Moments clés » when it loads
 # (the table's « Analyser la manche »: one press, not a second one on the replay).
@@ -18,8 +18,8 @@ class ReplayLinks:
 
     def _reverse(self, name: str, *args: int) -> str:
         if self.token:
-            return reverse(f"review:shared{name}", args=[self.token, *args])
-        return reverse(f"review:replay{name}", args=[self.game_id, *args])
+            return address(f"review:shared{name}", self.token, *args)
+        return address(f"review:replay{name}", self.game_id, *args)
 
     def overview(self) -> str:
         return self._reverse("")

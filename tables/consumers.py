@@ -31,7 +31,13 @@ from play.models import Game
 from play.ownership import Owner, owner_from
 from play.seating import PLACES, seating_of
 from tables import clock, live, presence
-from tables.display import EMOTES, room_fragment, spectators_text, table_fragment
+from tables.display import (
+    EMOTES,
+    FRAGMENT_RELATIONS,
+    room_fragment,
+    spectators_text,
+    table_fragment,
+)
 from tables.views import guest_name
 
 logger = logging.getLogger(__name__)
@@ -149,7 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _state(self, force: bool) -> dict[str, Any] | None:
         with translation.override(self.language):
-            game = Game.objects.get(pk=self.game_id)
+            game = Game.objects.select_related(*FRAGMENT_RELATIONS).get(pk=self.game_id)
             if game.status == Game.Status.WAITING:
                 self.viewer = seating_of(game).seat_of(self.owner)
                 name = guest_name(self.scope["session"])
@@ -159,7 +165,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return {"kind": "reload"}
             self.viewer = seating_of(game).seat_of(self.owner)
             since = self.shown[1] if self.shown[1] >= 0 else game.move_count
-            fragment = table_fragment(game, self.owner, since)
+            fragment = table_fragment(game, self.owner, since, shared=not force)
             if fragment is None:
                 return None
             hand, move, html = fragment

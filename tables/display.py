@@ -5,13 +5,15 @@ so that a page and a push draw the same thing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from threading import Lock
 
+from cachetools import TTLCache
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _, ngettext
+from django.utils.translation import get_language, gettext_lazy as _, ngettext
 
+from play.addresses import address
 from play.models import Game, LiveTable, Move
 from play.ownership import Owner
 from play.positions import Position, load_position
@@ -36,7 +38,7 @@ SEAT_LABELS: dict[int, str | Promise] = {0: _("Sud"), 1: _("Ouest"), 2: _("Nord"
 
 
 def table_path(table: LiveTable) -> str:
-    return reverse("tables:table", args=[table.token])
+    return address("tables:table", table.token)
 
 
 def socket_path(table: LiveTable) -> str:
@@ -118,8 +120,8 @@ def live_bar(position: Position, viewer: int | None) -> LiveBar:
         clock_seconds=table.pass_seconds if passing else table.turn_seconds,
         spectators=spectators_text(count) if count else "",
         viewer_away=bool(seat and seat.away and not seat.abandoned),
-        resume_url=reverse("tables:resume", args=[game.pk]),
-        abandon_url=reverse("tables:abandon", args=[game.pk])
+        resume_url=address("tables:resume", game.pk),
+        abandon_url=address("tables:abandon", game.pk)
         if seat is not None and not seat.abandoned and not game.is_finished
         else None,
         queue_kind=table.kind_label if table.from_queue else "",
@@ -148,19 +150,66 @@ def live_table(
     )
 
 
-def table_fragment(game: Game, owner: Owner, since: int) -> tuple[int, int, str] | None:
+# How long one drawing of the table serves the other sockets of this process that show it
+# as the same person sees it: the sockets hearing one move's news draw within milliseconds
+# of each other, and the clock and the spectators drawn in it must not age.
+SHARED_FOR_SECONDS = 1.0
+
+
+class SharedFragments:
+    """The table as one seat (or every spectator) sees it after one move, drawn once for
+    every socket of this process that shows it (spectators, a person's several tabs):
+    issue 38's « each distinct perspective once ». Keyed by everything the drawing depends
+    on besides the clock: the game, its hand and move numbers, the seat, the move the socket
+    showed last (the moves to deal out) and the language. Thread-safe: the consumers'
+    database work runs in a thread of its own, the views in others."""
+
+    def __init__(self, entries: int, seconds: float) -> None:
+        self._drawn: TTLCache[tuple[object, ...], str] = TTLCache(maxsize=entries, ttl=seconds)
+        self._lock = Lock()
+
+    def find(self, key: tuple[object, ...]) -> str | None:
+        with self._lock:
+            return self._drawn.get(key)
+
+    def keep(self, key: tuple[object, ...], html: str) -> None:
+        with self._lock:
+            self._drawn[key] = html
+
+    def clear(self) -> None:
+        with self._lock:
+            self._drawn.clear()
+
+
+# A few hundred tables on a process, each at most five perspectives in a second.
+SHARED_FRAGMENTS = SharedFragments(entries=2048, seconds=SHARED_FOR_SECONDS)
+
+
+# What table_fragment reads with the game, in the same query.
+FRAGMENT_RELATIONS = ("current_hand", "live")
+
+
+def table_fragment(
+    game: Game, owner: Owner, since: int, *, shared: bool = True
+) -> tuple[int, int, str] | None:
     """For a push: the hand and move numbers, and the table as `owner` sees it (a spectator
     if not seated) with the moves after `since` to deal out; None once the table is no
-    longer in play."""
-    game = Game.objects.select_related("current_hand", "live").get(pk=game.pk)
+    longer in play. `game`: as just read, with its current hand and live table joined
+    (FRAGMENT_RELATIONS). `shared`: drawn once for the sockets that show the same (not after
+    the seats changed at the same move: a drawing from before would be wrong)."""
     if game.current_hand is None:
         return None
     position = load_position(game)
     viewer = position.seating.seat_of(owner)
-    new_moves = [move for move in position.moves if move.number > since]
-    table = live_table(position, viewer, new_moves=new_moves)
-    html = render_to_string("game/table.html#table", {"table": table})
-    return position.hand.number, game.move_count, html
+    hand, move_number = position.hand.number, game.move_count
+    key = (game.pk, hand, move_number, viewer, since, get_language())
+    html = SHARED_FRAGMENTS.find(key) if shared else None
+    if html is None:
+        new_moves = [move for move in position.moves if move.number > since]
+        table = live_table(position, viewer, new_moves=new_moves)
+        html = render_to_string("game/table.html#table", {"table": table})
+        SHARED_FRAGMENTS.keep(key, html)
+    return hand, move_number, html
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from django.test import Client
 from game.bots import base
 from play.ownership import GUEST_SESSION_KEY, Owner
 from play.positions import KEPT_POSITIONS
+from tables.display import SHARED_FRAGMENTS
 from tests.visits import owner_of_client
 
 
@@ -40,12 +41,15 @@ def empty_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def no_kept_positions() -> Iterator[None]:
-    """Each test starts with no position kept (play.positions.KeptPositions): a test's rolled
-    back rows give their ids to the next test's games, which a kept position must not meet."""
-    KEPT_POSITIONS.clear()
+def nothing_kept() -> Iterator[None]:
+    """Each test starts with no position kept (play.positions.KeptPositions) and no table
+    drawn for a push (tables.display.SharedFragments): a test's rolled back rows give their
+    ids to the next test's games, which what was kept must not meet."""
+    for kept in (KEPT_POSITIONS, SHARED_FRAGMENTS):
+        kept.clear()
     yield
-    KEPT_POSITIONS.clear()
+    for kept in (KEPT_POSITIONS, SHARED_FRAGMENTS):
+        kept.clear()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from measuring.bench.bots import time_decisions
 from measuring.bench.engine import deals_per_second
 from measuring.bench.matcher import time_matcher
 from measuring.bench.moments import time_analyses
+from measuring.bench.pushes import time_pushes
 from measuring.bench.web import measure_actions
 
 
@@ -39,6 +40,7 @@ def main() -> None:
         print("key moments (target: the first analysis of a 13-trick hand under 3 s)")
         print(f"  {time_analyses(args.analysed)}")
     print(time_matcher(1000), flush=True)
+    print(f"{time_pushes()} (target ≤ 1.5 ms)", flush=True)
 
 
 if __name__ == "__main__":

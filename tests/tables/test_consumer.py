@@ -23,7 +23,7 @@ from play import services
 from play.models import Game, Seat
 from play.ownership import Owner
 from play.turns import seats_to_act
-from tables import clock
+from tables import clock, display
 from tests.ranked.builders import accounts, rated_table
 from tests.tables.helpers import guest_client, open_table, position, sit, start, token_of
 from tests.tables.test_live_play import pass_of, post_pass
@@ -131,6 +131,37 @@ async def test_a_move_through_the_page_reaches_the_other_sockets(table) -> None:
     assert "En attente de Bruno…" in pushes[0]["html"]
     assert "Choisissez 3 cartes à passer à Chloé." in pushes[1]["html"]
     for communicator in (alice, bruno, watcher):
+        await communicator.disconnect()
+
+
+async def test_a_move_draws_each_perspective_once_for_the_sockets_that_show_it(
+    table, monkeypatch
+) -> None:
+    """Two spectators and Alice in two tabs: after Alice's pass the process draws three
+    tables (hers, Bruno's, the spectators'), not five; each socket gets its own seat's."""
+    game, host, friend = table
+    alice, _ = await connected(host, game)
+    alice_again, _ = await connected(host, game)
+    bruno, _ = await connected(friend, game)
+    watchers = [(await connected(await sync_to_async(guest_client)(), game))[0] for _ in "ab"]
+    drawn: list[str] = []
+    draw = display.render_to_string
+
+    def counted(*args, **kwargs) -> str:
+        drawn.append(html := draw(*args, **kwargs))
+        return html
+
+    monkeypatch.setattr(display, "render_to_string", counted)
+
+    assert await sync_to_async(post_pass)(host, game, 0) == 200
+
+    sockets = (alice, alice_again, bruno, *watchers)
+    pushes = [(await receive(communicator, "table"))["html"] for communicator in sockets]
+    assert len(drawn) == 3
+    assert pushes[0] == pushes[1] and "En attente de Bruno…" in pushes[0]
+    assert "Choisissez 3 cartes à passer à Chloé." in pushes[2]
+    assert pushes[3] == pushes[4] and 'name="card"' not in pushes[3]
+    for communicator in sockets:
         await communicator.disconnect()
 
 
