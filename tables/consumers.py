@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import secrets
 import time
 from typing import Any
 
@@ -74,6 +75,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         # The (hand, move) of the table last sent: a hand dealt with no move in it (four
         # people to pass) is news at the same move number.
         self.shown = (-1, -1)
+        # Named in the page's posts (live.js), so that the news of the page's own move is
+        # not drawn twice: the answer to the post carries it (tables.views.answering).
+        self.key = secrets.token_urlsafe(live.SOCKET_KEY_BYTES)
         self.frames = FrameBudget()
         self.last_emote = 0.0
         await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
@@ -117,8 +121,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     # The news from the table's group.
 
     async def table_moved(self, event: dict[str, Any]) -> None:
-        if (event["hand"], event["move"]) > self.shown:
-            await self._send_state()
+        where = (event["hand"], event["move"])
+        if where <= self.shown:
+            return
+        if event.get("answered") == self.key:
+            # This socket's page made the move: the answer to its post draws it (a failed
+            # answer makes live.js ask for a refresh).
+            self.shown = where
+            return
+        await self._send_state()
 
     async def table_seats(self, event: dict[str, Any]) -> None:
         await self._send_state(force=True)
@@ -176,6 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 "move": move,
                 "html": html,
                 "force": force,
+                "socket": self.key,
             }
 
     def _was_in_room(self) -> bool:

@@ -10,7 +10,10 @@ the table clock (tables.clock), never by a request waiting.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 
 from asgiref.sync import async_to_sync
@@ -67,10 +70,31 @@ async def _send_all(layer: BaseChannelLayer, news: Sequence[tuple[str, dict[str,
         await layer.group_send(group, message)
 
 
+# A socket's key (token_urlsafe: 12 characters), and what a post may name as one.
+SOCKET_KEY_BYTES = 9
+SOCKET_KEY = re.compile(r"[A-Za-z0-9_-]{12}")
+
+# The socket of the page whose post this request answers (tables.views.answering): that
+# page gets the table in the answer to its post, so its socket need not draw it again.
+_answering: ContextVar[str | None] = ContextVar("answering", default=None)
+
+
+@contextmanager
+def answering(socket_key: str | None) -> Iterator[None]:
+    """While a post of the page behind `socket_key` (tables.consumers) is served: its moves'
+    news names that socket, which skips the drawing the answer already carries."""
+    token = _answering.set(socket_key)
+    try:
+        yield
+    finally:
+        _answering.reset(token)
+
+
 def announce_move(game_id: int, hand: int, move: int) -> None:
     """The table's news carries where it is: its hand and move numbers, in this order (a
-    hand dealt with nobody's move in it, four people to pass, is news at the same move)."""
-    announce(game_id, "table.moved", hand=hand, move=move)
+    hand dealt with nobody's move in it, four people to pass, is news at the same move),
+    and the socket whose page already has it in the answer to its post, if any."""
+    announce(game_id, "table.moved", hand=hand, move=move, answered=_answering.get())
 
 
 def announce_seats(game_id: int) -> None:

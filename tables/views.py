@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import partial, wraps
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.http import HttpResponse, QueryDict
@@ -38,7 +38,7 @@ from play.views import (
     table_action,
     table_response,
 )
-from tables import services as table_services
+from tables import live, services as table_services
 from tables.display import build_room, live_table, table_path
 from tables.forms import NewTableForm, SeatForm, TakeSeatForm
 
@@ -81,6 +81,23 @@ LIVE_TABLE = TablePage(
     page_url=lambda game: table_path(game.live),
 )
 live_action = table_action(LIVE_TABLE)
+
+# The header live.js adds to the table's posts: the key of the page's socket.
+SOCKET_HEADER = "X-Table-Socket"
+
+
+def answering(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A move posted from a live table's page: its news tells the page's own socket that
+    the answer to this post carries the table (tables.live.answering), so the move is drawn
+    once for this person, not twice. A header that is not a socket's key is ignored."""
+
+    @wraps(view)
+    def answered(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+        key = request.headers.get(SOCKET_HEADER, "")
+        with live.answering(key if live.SOCKET_KEY.fullmatch(key) else None):
+            return view(request, game_id)
+
+    return answered
 
 
 def suggested_name(request: HtmxHttpRequest) -> str:
@@ -242,18 +259,21 @@ def abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 @live_action
+@answering
 def play_card(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     outcome = play_card_from(request, game_id, partial(services.play_card, kind=Game.Kind.LIVE))
     return respond(request, outcome, LIVE_TABLE)
 
 
 @live_action
+@answering
 def pass_cards(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     outcome = submit_pass_from(request, game_id, partial(services.submit_pass, kind=Game.Kind.LIVE))
     return respond(request, outcome, LIVE_TABLE)
 
 
 @live_action
+@answering
 def next_hand(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     data = read(ActionForm, request)
     outcome = services.next_hand(

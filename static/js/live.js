@@ -10,6 +10,10 @@
   const URGENT_MS = 5000;
   let clockTimer = null;
   let send = () => {};
+  // This page's socket, as the server names it in each table it sends: the table's posts
+  // name it (X-Table-Socket), and the news of this page's own move is then not drawn for
+  // this socket, the answer to the post carrying it (tables.views.answering).
+  let socketKey = "";
 
   // Where the table shown is: its hand, then its move. A hand dealt with nobody's move in
   // it (four people to pass) is newer at the same move number.
@@ -32,6 +36,7 @@
   }
 
   function handle(message) {
+    if (message.socket) socketKey = message.socket;
     switch (message.kind) {
       case "table":
         // A table as new as the one shown is skipped (the answer to this page's own post
@@ -149,6 +154,20 @@
     if (event.detail.target?.id !== "table" || event.detail.xhr.status !== 200) return;
     const found = /data-hand-number="(\d+)" data-move="(\d+)"/.exec(event.detail.serverResponse || "");
     if (found && !isNewer(Number(found[1]), Number(found[2]))) event.detail.shouldSwap = false;
+  });
+
+  document.body.addEventListener("htmx:configRequest", (event) => {
+    if (socketKey && event.detail.elt?.closest?.("#table")) {
+      event.detail.headers["X-Table-Socket"] = socketKey;
+    }
+  });
+
+  // The answer that should have carried this page's own move never came (the network, a
+  // server error): the socket skipped that move's news, so ask it for the table.
+  document.body.addEventListener("htmx:sendError", () => send({ type: "refresh" }));
+  document.body.addEventListener("htmx:responseError", (event) => {
+    const status = event.detail.xhr.status;
+    if (status >= 500 && status !== 503) send({ type: "refresh" }); // 503: refused before any move
   });
 
   function setUpLink() {

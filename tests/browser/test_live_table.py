@@ -73,6 +73,17 @@ def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_se
         expect(bruno.locator(".seat--top")).to_contain_text("Alice")
         expect(alice.get_by_text("Robot").first).to_be_visible()
 
+        # Alice's moves name her page's socket, which then skips drawing them again.
+        named: list[str | None] = []
+        alice.on(
+            "request",
+            lambda request: (
+                named.append(request.headers.get("x-table-socket"))
+                if request.method == "POST" and "/amis/" in request.url
+                else None
+            ),
+        )
+
         reloaded = went_offline = False
         deadline = time.monotonic() + GAME_SECONDS
         while time.monotonic() < deadline:
@@ -109,6 +120,9 @@ def test_two_friends_and_a_spectator_play_a_whole_game(browser: Browser, live_se
             raise AssertionError("the game did not end in time")
 
         assert reloaded and went_offline
+        # (A post made before the socket's first table came names none.)
+        keys = [key for key in named if key is not None]
+        assert keys and all(re.fullmatch(r"[A-Za-z0-9_-]{12}", key) for key in keys)
         finals = {name: table.result_rows() for name, table in tables.items()}
         totals = {name: sorted(row.total for row in rows) for name, rows in finals.items()}
         assert totals["Alice"] == totals["Bruno"], finals

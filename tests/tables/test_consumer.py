@@ -15,6 +15,7 @@ import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
+from django.http import HttpResponse
 from django.test import Client
 
 from config.asgi import application
@@ -25,7 +26,16 @@ from play.ownership import Owner
 from play.turns import seats_to_act
 from tables import clock, display
 from tests.ranked.builders import accounts, rated_table
-from tests.tables.helpers import guest_client, open_table, position, sit, start, token_of
+from tests.tables.helpers import (
+    HTMX,
+    guest_client,
+    live_url,
+    open_table,
+    position,
+    sit,
+    start,
+    token_of,
+)
 from tests.tables.test_live_play import pass_of, post_pass
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -99,6 +109,15 @@ def play_first_hand_as_people(game: Game) -> dict[int, Client]:
     return clients
 
 
+def pass_naming(client: Client, game: Game, socket_key: str) -> tuple[int, HttpResponse]:
+    """South's pass posted from a page that names `socket_key` as its socket (live.js);
+    the move number it makes, and the answer."""
+    game.refresh_from_db()
+    data = {"cards": pass_of(game, 0), "move": game.move_count}
+    url = live_url("pass_cards", game)
+    return game.move_count + 1, client.post(url, data, **HTMX, HTTP_X_TABLE_SOCKET=socket_key)
+
+
 def hand_codes(game: Game, seat: int) -> set[str]:
     return {card.code for card in position(game).deal.hand(seat)}
 
@@ -163,6 +182,42 @@ async def test_a_move_draws_each_perspective_once_for_the_sockets_that_show_it(
     assert pushes[3] == pushes[4] and 'name="card"' not in pushes[3]
     for communicator in sockets:
         await communicator.disconnect()
+
+
+async def test_the_page_that_posted_a_move_gets_it_in_the_answer_not_again_by_its_socket(
+    table,
+) -> None:
+    """Alice passes from the page of her first tab, which names its socket: that socket
+    draws nothing for the move (the answer to the post carries it), her second tab's and
+    Bruno's get it; the next move reaches the first tab again. A header that is not a
+    socket's key changes nothing."""
+    game, host, friend = table
+    alice, first = await connected(host, game)
+    alice_again, _ = await connected(host, game)
+    bruno, _ = await connected(friend, game)
+
+    moved, answer = await sync_to_async(pass_naming)(host, game, first["socket"])
+
+    assert answer.status_code == 200 and "En attente de Bruno…" in answer.content.decode()
+    assert (await receive(alice_again, "table"))["move"] == moved
+    assert (await receive(bruno, "table"))["move"] == moved
+    assert await alice.receive_nothing(timeout=0.3)
+
+    assert await sync_to_async(post_pass)(friend, game, 2) == 200
+    assert (await receive(alice, "table"))["move"] == moved + 1
+    for communicator in (alice, alice_again, bruno):
+        await communicator.disconnect()
+
+
+async def test_a_post_naming_no_socket_s_key_reaches_every_socket(table) -> None:
+    game, host, _friend = table
+    alice, _ = await connected(host, game)
+
+    moved, answer = await sync_to_async(pass_naming)(host, game, "x" * 500)
+
+    assert answer.status_code == 200
+    assert (await receive(alice, "table"))["move"] == moved
+    await alice.disconnect()
 
 
 async def test_a_hand_dealt_with_nobody_s_move_in_it_reaches_every_socket() -> None:
