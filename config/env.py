@@ -165,6 +165,11 @@ def database_from_url(
     )
 
 
+# A process's connections to Redis for its channel layer at most: a connection for each of
+# its sockets doing something at once. Redis itself accepts 10,000 clients by default.
+REDIS_CONNECTIONS = 2000
+
+
 def channel_layers(redis_url: str | None) -> dict:
     """Redis when REDIS_URL is set (needed as soon as more than one process serves),
     else the in-memory layer (one process only, fine for `make run` and the tests)."""
@@ -175,7 +180,19 @@ def channel_layers(redis_url: str | None) -> dict:
                 # socket_timeout None: redis-py 8 reads with a 5 s timeout by default, as
                 # long as channels-redis's blocking receive waits, and a quiet socket then
                 # failed with "Timeout reading" (django/channels_redis#422).
-                "CONFIG": {"hosts": [{"address": redis_url.strip(), "socket_timeout": None}]},
+                # max_connections: redis-py's pool refuses a 101st connection at once
+                # (« Too many connections ») rather than wait; a process's sockets closing
+                # together each leave their group at the same moment (make load's 75
+                # tables, two processes: 150 each).
+                "CONFIG": {
+                    "hosts": [
+                        {
+                            "address": redis_url.strip(),
+                            "socket_timeout": None,
+                            "max_connections": REDIS_CONNECTIONS,
+                        }
+                    ]
+                },
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -42,3 +42,18 @@ async def test_a_group_message_reaches_every_member(layer):
     assert received == [{"type": "table.trick", "winner": 2}] * 2
     for seat in seats:
         await layer.group_discard(group, seat)
+
+
+async def test_a_table_s_worth_of_sockets_leaving_at_once_all_leave_their_group(layer):
+    """A process's sockets closing together (a network cut, a server stopping its clients)
+    each leave their group at the same moment: with Redis that is as many connections at
+    once, past redis-py's default of 100 (make load saw « Too many connections »)."""
+    group = f"table-{uuid.uuid4().hex}"
+    seats = [f"{await layer.new_channel()}" for _ in range(SOCKETS_AT_ONCE)]
+    await asyncio.gather(*(layer.group_add(group, seat) for seat in seats))
+
+    await asyncio.gather(*(layer.group_discard(group, seat) for seat in seats))
+
+
+# More than redis-py's pool gives by default, as many as make load's 75 tables close at once.
+SOCKETS_AT_ONCE = 300

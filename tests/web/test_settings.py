@@ -73,7 +73,13 @@ def test_redis_url_selects_the_redis_channel_layer():
 
     assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert layers["default"]["CONFIG"] == {
-        "hosts": [{"address": "redis://127.0.0.1:6379/0", "socket_timeout": None}]
+        "hosts": [
+            {
+                "address": "redis://127.0.0.1:6379/0",
+                "socket_timeout": None,
+                "max_connections": env.REDIS_CONNECTIONS,
+            }
+        ]
     }
 
 
