@@ -70,6 +70,9 @@ class Person:
         self.move = -1
         self.asked_at: float | None = None
         self.socket: websocket.WebSocket | None = None
+        # The key the server gives this socket, named in the table's posts as live.js does
+        # (tables.views.answering).
+        self.socket_key = ""
 
     def headers(self) -> dict[str, str]:
         headers = {
@@ -80,6 +83,8 @@ class Person:
         }
         if FORWARDED_FOR:
             headers["X-Forwarded-For"] = self.table.address
+        if self.socket_key:
+            headers["X-Table-Socket"] = self.socket_key
         return headers
 
     def get(self, path: str, name: str) -> Any:
@@ -111,6 +116,7 @@ class Person:
                 if not text:
                     return
                 message = json.loads(text)
+                self.socket_key = message.get("socket") or self.socket_key
                 if message.get("kind") == "table":
                     self.table.shown(self, message["move"], message["html"])
         except (websocket.WebSocketException, OSError, ValueError):
