@@ -335,7 +335,10 @@ def front(scenario: Scenario, started: Sequence[Server], out: Path) -> Iterator[
             real_ip=REAL_IP if DISTINCT_ADDRESSES else "",
         )
     )
-    process = subprocess.Popen([nginx, "-p", str(out), "-c", str(conf), "-g", "daemon off;"])
+    # In a session of its own, as the servers are: `stop` ends the process's group.
+    process = subprocess.Popen(
+        [nginx, "-p", str(out), "-c", str(conf), "-g", "daemon off;"], start_new_session=True
+    )
     try:
         url = f"http://{HOST}:{port}"
         headers = {"X-Forwarded-Proto": "https"} if scenario.production else {}
