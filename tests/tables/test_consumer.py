@@ -203,8 +203,9 @@ async def test_the_page_that_posted_a_move_gets_it_in_the_answer_not_again_by_it
     assert (await receive(bruno, "table"))["move"] == moved
     assert await alice.receive_nothing(timeout=0.3)
 
+    # Bruno's pass ends the passing: the bot holding 2♣, if one does, leads at once.
     assert await sync_to_async(post_pass)(friend, game, 2) == 200
-    assert (await receive(alice, "table"))["move"] == moved + 1
+    assert (await receive(alice, "table"))["move"] > moved
     for communicator in (alice, alice_again, bruno):
         await communicator.disconnect()
 
