@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 
 from game.engine import Card
 from game.engine.cards import SUIT_SYMBOLS
@@ -35,15 +35,25 @@ class Face:
 
     @classmethod
     def of(cls, card: Card) -> Face:
-        return cls(
-            code=card.code,
-            rank=rank_label(card),
-            suit=card.suit,
-            symbol=SUIT_SYMBOLS[card.suit],
-            red=card.suit in RED_SUITS,
-            name=full_name(card),
-            short=short_name(card),
-        )
+        """The card's face in the active language, made once per process (_FACES)."""
+        key = (card.code, get_language())
+        face = _FACES.get(key)
+        if face is None:
+            face = _FACES[key] = cls(
+                code=card.code,
+                rank=rank_label(card),
+                suit=card.suit,
+                symbol=SUIT_SYMBOLS[card.suit],
+                red=card.suit in RED_SUITS,
+                name=full_name(card),
+                short=short_name(card),
+            )
+        return face
+
+
+# Each card's face by language: a table names some twenty cards, and their names in the
+# page's language (gettext) were a fifth of a live push's view-model (issue 38).
+_FACES: dict[tuple[str, str | None], Face] = {}
 
 
 @dataclass(frozen=True)
