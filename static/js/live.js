@@ -148,12 +148,18 @@
     if (table) setUpTable(table);
   });
 
+  // Whether a table's HTML (an answer to this page's post) is newer than the one shown;
+  // null if it is no table.
+  function answerIsNewer(html) {
+    const found = /data-hand-number="(\d+)" data-move="(\d+)"/.exec(html || "");
+    return found ? isNewer(Number(found[1]), Number(found[2])) : null;
+  }
+
   // The answer to this page's own post: not swapped in when a push already showed that
   // move (or a later one); a refusal (4xx) always is, for its reason.
   document.body.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.target?.id !== "table" || event.detail.xhr.status !== 200) return;
-    const found = /data-hand-number="(\d+)" data-move="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (found && !isNewer(Number(found[1]), Number(found[2]))) event.detail.shouldSwap = false;
+    if (answerIsNewer(event.detail.serverResponse) === false) event.detail.shouldSwap = false;
   });
 
   document.body.addEventListener("htmx:configRequest", (event) => {
@@ -164,10 +170,28 @@
 
   // The answer that should have carried this page's own move never came (the network, a
   // server error): the socket skipped that move's news, so ask it for the table.
+  function answerLost(status) {
+    return status === 0 || (status >= 500 && status !== 503); // 503: refused before any move
+  }
   document.body.addEventListener("htmx:sendError", () => send({ type: "refresh" }));
   document.body.addEventListener("htmx:responseError", (event) => {
-    const status = event.detail.xhr.status;
-    if (status >= 500 && status !== 503) send({ type: "refresh" }); // 503: refused before any move
+    if (answerLost(event.detail.xhr.status)) send({ type: "refresh" });
+  });
+  // A push replaced the table while this page's post was on its way: htmx drops the answer
+  // (the table it was to replace is gone) and tells no one, its events fired on the
+  // detached form. The answer is swapped in here if newer, or the socket asked.
+  document.body.addEventListener("htmx:beforeRequest", (event) => {
+    const { target, xhr } = event.detail;
+    if (target?.id !== "table") return;
+    xhr.addEventListener("loadend", () => {
+      if (target.isConnected) return;
+      const table = document.getElementById("table");
+      if (xhr.status !== 200) {
+        if (answerLost(xhr.status)) send({ type: "refresh" });
+        return;
+      }
+      if (table && answerIsNewer(xhr.responseText)) swapTable(table, xhr.responseText);
+    });
   });
 
   function setUpLink() {
