@@ -121,6 +121,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     # The news from the table's group.
 
     async def table_moved(self, event: dict[str, Any]) -> None:
+        """A move's news: every socket of the table hears it at once, so those of this
+        process that show the same share one drawing (tables.display.SharedFragments)."""
         where = (event["hand"], event["move"])
         if where <= self.shown:
             return
@@ -129,7 +131,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # answer makes live.js ask for a refresh).
             self.shown = where
             return
-        await self._send_state()
+        await self._send_state(shared=True)
 
     async def table_seats(self, event: dict[str, Any]) -> None:
         await self._send_state(force=True)
@@ -156,15 +158,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             live.group_name(self.game_id), {"type": "table.spectators", "count": count}
         )
 
-    async def _send_state(self, force: bool = False) -> None:
+    async def _send_state(self, force: bool = False, shared: bool = False) -> None:
         """This seat's table, the room or a reload. `force`: swapped in even at the move the
         browser shows (the seats changed, or the browser asked: it may have missed a seats
-        push while its socket was dead)."""
-        state = await database_sync_to_async(self._state)(force)
+        push while its socket was dead). `shared`: a move's news, drawn once for the
+        sockets of this process that show the same; anything else is drawn as it is now
+        (the clock and the spectators in a shared drawing are up to a second old)."""
+        state = await database_sync_to_async(self._state)(force, shared)
         if state is not None:
             await self._send(state)
 
-    def _state(self, force: bool) -> dict[str, Any] | None:
+    def _state(self, force: bool, shared: bool) -> dict[str, Any] | None:
         with translation.override(self.language):
             game = Game.objects.select_related(*FRAGMENT_RELATIONS).get(pk=self.game_id)
             if game.status == Game.Status.WAITING:
@@ -176,7 +180,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return {"kind": "reload"}
             self.viewer = seating_of(game).seat_of(self.owner)
             since = self.shown[1] if self.shown[1] >= 0 else game.move_count
-            fragment = table_fragment(game, self.owner, since, shared=not force)
+            fragment = table_fragment(game, self.owner, since, shared=shared)
             if fragment is None:
                 return None
             hand, move, html = fragment

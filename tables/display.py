@@ -195,8 +195,9 @@ def table_fragment(
     """For a push: the hand and move numbers, and the table as `owner` sees it (a spectator
     if not seated) with the moves after `since` to deal out; None once the table is no
     longer in play. `game`: as just read, with its current hand and live table joined
-    (FRAGMENT_RELATIONS). `shared`: drawn once for the sockets that show the same (not after
-    the seats changed at the same move: a drawing from before would be wrong)."""
+    (FRAGMENT_RELATIONS). `shared`: drawn once for the sockets that show the same after a move's
+    news (never for a change of seats at the same move, a drawing from before would be
+    wrong, nor for a socket that connects or asks, which must get the clock as it is)."""
     if game.current_hand is None:
         return None
     position = load_position(game)
