@@ -241,6 +241,9 @@ class LiveTable(User):
             ) as answer:
                 if answer.status_code == 409:
                     answer.success()  # another person dealt it first
+            if answer.status_code == 200 and (found := MOVE.search(answer.text)):
+                # The new hand, as the page shows it: its socket skips it (the page named it).
+                person.show(int(found.group(1)), answer.text)
             return
         else:
             return
