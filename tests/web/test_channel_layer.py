@@ -54,6 +54,10 @@ async def test_a_table_s_worth_of_sockets_leaving_at_once_all_leave_their_group(
 
     await asyncio.gather(*(layer.group_discard(group, seat) for seat in seats))
 
+    await layer.group_send(group, {"type": "table.moved"})
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(seats[0]), timeout=0.5)
+
 
 # More than redis-py's pool gives by default, as many as make load's 75 tables close at once.
 SOCKETS_AT_ONCE = 300
