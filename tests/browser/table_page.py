@@ -94,6 +94,16 @@ def take_seat(page: Page, seat: str, name: str) -> None:
     place.get_by_role("button", name="Prendre place").click()
 
 
+def start_with_bruno(alice: Page, bruno: Page) -> None:
+    """Alice opens a table, Bruno sits at north through its link, Alice sees him arrive and
+    presses « Commencer » (two bots in the free seats)."""
+    open_live_table(alice, "Alice")
+    bruno.goto(alice.url)
+    take_seat(bruno, "Nord", "Bruno")
+    expect(alice.get_by_text("Bruno", exact=True)).to_be_visible()
+    alice.get_by_role("button", name="Commencer").click()
+
+
 def seeded_copy(table_url: str, seed: int) -> int:
     """A new game like the one at `table_url` (its owner, target and level), dealt from
     `seed`, as play.services starts a lesson; its id."""

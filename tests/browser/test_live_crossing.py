@@ -12,9 +12,8 @@ from tests.browser.table_page import (
     SETTLE_MS,
     TablePage,
     new_person,
-    open_live_table,
     pass_label,
-    take_seat,
+    start_with_bruno,
 )
 
 SHOWN_MOVE = "Number(document.getElementById('table')?.dataset.move ?? -1)"
@@ -24,11 +23,7 @@ def test_a_pass_whose_answer_crosses_a_push_still_shows(browser: Browser, live_s
     alice_context, alice = new_person(browser, live_server_url)
     bruno_context, bruno = new_person(browser, live_server_url)
     try:
-        open_live_table(alice, "Alice")
-        bruno.goto(alice.url)
-        take_seat(bruno, "Nord", "Bruno")
-        expect(alice.get_by_text("Bruno", exact=True)).to_be_visible()
-        alice.get_by_role("button", name="Commencer").click()
+        start_with_bruno(alice, bruno)
         alice_table, bruno_table = TablePage(alice), TablePage(bruno)
         for table in (alice_table, bruno_table):
             expect(table.heading).to_have_text("Manche 1 · en 50 points", timeout=SETTLE_MS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from play.models import Game, Seat
-from tests.browser.table_page import SETTLE_MS, TablePage, new_person, open_live_table, take_seat
+from tests.browser.table_page import SETTLE_MS, TablePage, new_person, start_with_bruno
 
 NORTH = 2
 
@@ -30,11 +30,7 @@ def test_back_on_the_tab_after_a_dead_socket_shows_the_robot_in_the_seat(
         server_side.on_message(lambda frame: number in silent or page_side.send(frame))
 
     try:
-        open_live_table(alice, "Alice")
-        bruno.goto(alice.url)
-        take_seat(bruno, "Nord", "Bruno")
-        expect(alice.get_by_text("Bruno", exact=True)).to_be_visible()
-        alice.get_by_role("button", name="Commencer").click()
+        start_with_bruno(alice, bruno)
         table = TablePage(bruno)
         expect(table.heading).to_have_text("Manche 1 · en 50 points", timeout=SETTLE_MS)
         # Bruno's table socket from now on passes through the test (his page reloads to
