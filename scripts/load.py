@@ -639,6 +639,9 @@ def summarize(
     for name, report in logs.items():
         statuses = ", ".join(f"{status}: {n}" for status, n in sorted(report.statuses.items()))
         cpu_line = f", CPU {cpu.get(name, 0):.1f} s ({cpu.get(name, 0) / duration:.0%} of a core)"
+        if answered := sum(report.statuses.values()):
+            # Issue 38's figure: what an answer costs the server, its sockets' work included.
+            cpu_line += f", {cpu.get(name, 0) / answered * 1000:.1f} ms per HTTP answer"
         lines.append(f"  {name}: {statuses or 'no access log line'}{cpu_line}")
         lines += [f"    {n:>5} × {path}" for path, n in report.failing_paths.most_common(10)]
     lines.append(
