@@ -1,11 +1,11 @@
-"""The offline game in the browser (Pyodide): the device's table (offline.device) drawn into
-play/templates/game/table.html's `table` partial by Django's own template engine, set up here
-standalone: no apps, no database, no request.
+"""The offline game in the browser (Pyodide): the device's table (offline.device) drawn by
+the site's own table template (play/jinja2/game/_table.html, play.jinja), with Django set
+up here standalone for its translations and addresses: no apps, no database, no request.
 
 This module runs only from the zip offline.bundle makes (static/js/offline.js imports it):
-the zip holds the engine, the bots, the table's pure modules, Django and its templates,
-the site's translations, and `addresses.json`, the site's addresses that the partial
-names (`{% url %}`), reversed when the zip was made. Every call takes and gives JSON
+the zip holds the engine, the bots, the table's pure modules and templates, Django, Jinja2,
+the site's translations, and `addresses.json`, the site's addresses that the templates
+name (`url()`), reversed when the zip was made. Every call takes and gives JSON
 text, the one thing that crosses between JavaScript and Python unchanged.
 """
 
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import django
 from django.conf import settings
-from django.template.loader import get_template
 from django.urls import include, path
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from game.bots.levels.hard import LIGHT_TREE_ITERATIONS, HardBot
 from offline.device import OFFLINE_URLS, Answer, DeviceTable
+from play.jinja import draw
 from play.pages import MenuLink
 from play.table_view import TableLinks, TableView
 
@@ -33,9 +33,6 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-# Where the templates the zip holds lie (offline.bundle.TEMPLATES): the site's own, the
-# table's and the accounts' (each app keeps its templates).
-TEMPLATE_DIRS = ("templates", "play/templates", "accounts/templates")
 ADDRESSES = HERE / "addresses.json"
 # Where a {% url %} argument stands in addresses.json's paths.
 ARGUMENT = "ARG"
@@ -72,7 +69,7 @@ def _url_patterns(addresses: dict[str, str]) -> list[Any]:
 
 
 def setup(language: str, languages: list[list[str]]) -> None:
-    """Django's template engine and translations, configured once for this page, with the
+    """Django's translations and addresses, configured once for this page, with the
     site's languages as the page gives them (settings.LANGUAGES, its default first)."""
     if settings.configured:
         translation.activate(language)
@@ -86,17 +83,6 @@ def setup(language: str, languages: list[list[str]]) -> None:
         LOCALE_PATHS=[ROOT / "locale"],
         ROOT_URLCONF=__name__,
         INSTALLED_APPS=[],
-        TEMPLATES=[
-            {
-                "BACKEND": "django.template.backends.django.DjangoTemplates",
-                "DIRS": [ROOT / folder for folder in TEMPLATE_DIRS],
-                # No app is installed here: the table's own tag library is named.
-                "OPTIONS": {
-                    "context_processors": [],
-                    "libraries": {"faces": "play.templatetags.faces"},
-                },
-            }
-        ],
     )
     urlpatterns[:] = _url_patterns(json.loads(ADDRESSES.read_text()))
     django.setup()
@@ -112,6 +98,21 @@ class PageLink(MenuLink):
     @property
     def url(self) -> str:
         return self.address
+
+
+@dataclass(frozen=True)
+class PageUser:
+    """The account the cached page was drawn for, read by the site's links as Django's
+    user (jinja2/_site_nav.html): signed in when it has a name."""
+
+    name: str
+
+    @property
+    def is_authenticated(self) -> bool:
+        return bool(self.name)
+
+    def get_username(self) -> str:
+        return self.name
 
 
 # « Nouvelle partie » in the table's menu: the page offers a new game (static/js/offline.js).
@@ -133,7 +134,7 @@ class OfflinePage:
         self.context = {
             "preferences_form": {"fields": page["preference_fields"]},
             "preferences_json": page.get("preferences") or {},
-            "user": page.get("user") or {},
+            "user": PageUser((page.get("user") or {}).get("get_username", "")),
             "LANGUAGES": settings.LANGUAGES,
             # The menu's plain forms (the language switch, « Se déconnecter ») go to the
             # server when there is one: with the session's token, as on its own pages.
@@ -174,7 +175,7 @@ class OfflinePage:
         return self._answer(table, answer)
 
     def render(self, view: TableView) -> str:
-        return get_template("game/table.html#table").render({**self.context, "table": view})
+        return draw("game/_table.html", {**self.context, "table": view})
 
     def _answer(self, table: DeviceTable, answer: Answer) -> str:
         """The table drawn, and the record for the page to save (after every card)."""

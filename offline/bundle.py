@@ -2,8 +2,8 @@
 core files, copied from the npm package (package.json; nothing fetched at run time); the
 project's own Python that the offline game runs, zipped as it is (the engine, the bots and
 the table's pure modules, which the server runs too), with the table's templates, the
-site's translations and the addresses they name; and Django with asgiref, from this
-virtualenv, for the template engine (offline.browser).
+site's translations and the addresses they name; and Django with asgiref, Jinja2 with
+MarkupSafe, from this virtualenv, for the translations and the templates (offline.browser).
 
 Written into offline/static/offline/build/ (not in git), so that the static files (and
 collectstatic's hashed, compressed copies) carry them. Each zip is the same bytes for the
@@ -21,6 +21,8 @@ from pathlib import Path
 
 import asgiref
 import django
+import jinja2
+import markupsafe
 from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +49,7 @@ PYTHON_MODULES = (
     "play/advice.py",
     "play/cardnames.py",
     "play/display.py",
+    "play/jinja.py",
     "play/messages.py",
     "play/pages.py",
     "play/seating.py",
@@ -54,18 +57,20 @@ PYTHON_MODULES = (
     "play/table_play.py",
     "play/table_view.py",
     "play/templatetags/__init__.py",
-    "play/templatetags/faces.py",
+    "play/templatetags/jinja_templates.py",
     "play/turns.py",
     "offline/__init__.py",
     "offline/browser.py",
     "offline/device.py",
 )
-# The templates the table's partial renders (its includes), and the site's catalogues.
+# The table's templates (play.jinja: the table and what it includes), and the site's
+# catalogues.
 TEMPLATES = (
-    "play/templates/game/table.html",
-    "templates/_site_nav.html",
-    "accounts/templates/accounts/_account_nav.html",
-    "accounts/templates/accounts/_preference_fields.html",
+    "play/jinja2/game/_table.html",
+    "play/jinja2/game/_card.html",
+    "templates/jinja2/_site_nav.html",
+    "accounts/jinja2/accounts/_account_nav.html",
+    "accounts/jinja2/accounts/_preference_fields.html",
 )
 CATALOGUES = "locale/*/LC_MESSAGES/django.mo"
 # Where offline.browser finds the addresses the templates name.
@@ -79,6 +84,8 @@ DJANGO_LEFT_OUT = re.compile(
     r"^django/(contrib|db/backends/(mysql|oracle|postgresql|sqlite3)|core/(management/commands|servers)"
     r"|test|conf/(app_template|project_template|locale/[^/]+/LC_MESSAGES)|bin)/"
     r"|/__pycache__/|\.pyc$"
+    # MarkupSafe's compiled speedups: Pyodide runs its pure-Python escaping.
+    r"|^markupsafe/_speedups\."
 )
 FIXED_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -114,8 +121,8 @@ def project_sources() -> list[Path]:
     return sorted({path.relative_to(ROOT) for path in files})
 
 
-# A {% url 'name' … %} tag: its name, then its arguments up to an optional « as ».
-URL_TAG = re.compile(r"{%\s*url\s+'([^']+)'((?:\s+(?!as\b)[^\s%]+)*)(?:\s+as\s+\w+)?\s*%}")
+# A url('name', …) call of a template (play.jinja): its name, then its arguments.
+URL_CALL = re.compile(r"url\('([^']+)'((?:,\s*[^,)]+(?:\(\))?)*)\)")
 
 
 def addresses() -> dict[str, str]:
@@ -123,16 +130,16 @@ def addresses() -> dict[str, str]:
     argument goes (offline.browser makes patterns of them)."""
     found: dict[str, str] = {}
     for template in TEMPLATES:
-        for name, arguments in URL_TAG.findall((ROOT / template).read_text()):
-            found[name] = reverse(name, args=["ARG"] * len(arguments.split()))
+        for name, arguments in URL_CALL.findall((ROOT / template).read_text()):
+            found[name] = reverse(name, args=["ARG"] * arguments.count(","))
     return found
 
 
 def django_sources() -> list[tuple[str, bytes]]:
-    """Django and asgiref as installed here (the server's very versions), less what the
-    browser never reaches (DJANGO_LEFT_OUT), sorted."""
+    """Django and asgiref, Jinja2 and MarkupSafe as installed here (the server's very
+    versions), less what the browser never reaches (DJANGO_LEFT_OUT), sorted."""
     files = []
-    for package in (django, asgiref):
+    for package in (django, asgiref, jinja2, markupsafe):
         top = Path(package.__file__ or "").parent
         for path in top.rglob("*"):
             name = path.relative_to(top.parent).as_posix()

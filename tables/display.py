@@ -14,6 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy as _, ngettext
 
 from play.addresses import address
+from play.jinja import draw
 from play.models import Game, LiveTable, Move
 from play.ownership import Owner
 from play.positions import Position, load_position
@@ -208,7 +209,7 @@ def table_fragment(
     if html is None:
         new_moves = [move for move in position.moves if move.number > since]
         table = live_table(position, viewer, new_moves=new_moves)
-        html = render_to_string("game/table.html#table", {"table": table})
+        html = draw("game/_table.html", {"table": table})
         SHARED_FRAGMENTS.keep(key, html)
     return hand, move_number, html
 

@@ -18,6 +18,7 @@ from accounts.models import Preferences
 from accounts.selectors import DEFAULTS, PlayerPreferences, preferences_for
 from accounts.services import save_preferences
 from play import limits
+from tests.visits import game_url, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -104,6 +105,23 @@ def test_the_form_is_drawn_with_the_accounts_values_and_french_labels(user: User
     assert 'value="lente" required id="id_speed_0" checked' in html
     assert "Instantanée" in html
     assert '<input type="checkbox" name="auto_play" id="id_auto_play" checked>' in html
+
+
+def test_the_tables_settings_show_the_accounts_values_checked(member: Client, user: User) -> None:
+    """The table's « Réglages » (play/jinja2/game/_table.html) reads the context
+    processor's values, which are callables, as Django's templates do."""
+    save_preferences(
+        user, {"speed": "lente", "auto_play": True, "card_size": "petite", "sounds": False}
+    )
+    game = start_game(member)
+
+    html = member.get(game_url("table", game)).content.decode()
+
+    assert '<input type="radio" name="speed" value="lente" checked> Lente' in html
+    assert '<input type="radio" name="card_size" value="petite" checked>' in html
+    assert '<input type="checkbox" name="auto_play" checked>' in html
+    assert '<input type="checkbox" name="sounds">' in html
+    assert html.count(" checked>") == 3 + 1  # and the game's own difficulty
 
 
 # -- Saving --------------------------------------------------------------------------------

@@ -43,12 +43,14 @@ def test_the_core_files_and_the_zip_of_the_engine_and_bots_are_written(
     assert "game/__init__.py" in names
     assert "game/engine/deal.py" in names and "game/bots/__init__.py" in names
     assert "play/table_view.py" in names and "offline/browser.py" in names
-    assert "play/templates/game/table.html" in names and "locale/en/LC_MESSAGES/django.mo" in names
+    assert "play/jinja2/game/_table.html" in names and "locale/en/LC_MESSAGES/django.mo" in names
     # Nothing that reads the database or a request goes to the browser.
     assert not [name for name in names if name.endswith(("models.py", "services.py", "views.py"))]
     with zipfile.ZipFile(out / bundle.DJANGO_ZIP_NAME) as made:
         names = made.namelist()
     assert "django/template/base.py" in names and "asgiref/local.py" in names
+    assert "jinja2/environment.py" in names and "markupsafe/_native.py" in names
+    assert not [name for name in names if name.startswith("markupsafe/_speedups")]
     assert not [name for name in names if name.startswith(("django/contrib/", "django/test/"))]
 
 

@@ -164,13 +164,13 @@ async def test_a_move_draws_each_perspective_once_for_the_sockets_that_show_it(
     bruno, _ = await connected(friend, game)
     watchers = [(await connected(await sync_to_async(guest_client)(), game))[0] for _ in "ab"]
     drawn: list[str] = []
-    draw = display.render_to_string
+    draw = display.draw
 
     def counted(*args, **kwargs) -> str:
         drawn.append(html := draw(*args, **kwargs))
         return html
 
-    monkeypatch.setattr(display, "render_to_string", counted)
+    monkeypatch.setattr(display, "draw", counted)
 
     assert await sync_to_async(post_pass)(host, game, 0) == 200
 
