@@ -24,6 +24,7 @@
     if (message.kind !== "queue" || leaving) return;
     const status = document.getElementById("queue-status");
     if (status) status.outerHTML = message.html;
+    showInviteCopied();
     drawnAt = Date.now();
     if (["found", "invited", "playing"].includes(message.stage)) callBack();
     if (message.stage === "found") send({ type: "ready" });
@@ -108,14 +109,23 @@
 
   // « Copier le lien d’invitation »: the « Jouer en direct » page with this queue's options
   // chosen, for a friend to join the same queue. The button lives in the swapped status,
-  // hence one listener on the page.
+  // hence one listener on the page, and « Lien copié » is said again on the button of each
+  // new status (a push while the clipboard is written, or any later one, redraws it).
+  let inviteCopied = false;
+
+  function showInviteCopied() {
+    const button = document.querySelector("[data-invite]");
+    if (inviteCopied && button) button.textContent = button.dataset.copied;
+  }
+
   root.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-invite]");
     if (!button) return;
     const link = new URL(button.dataset.invite, window.location.href).href;
     try {
       await navigator.clipboard.writeText(link);
-      button.textContent = button.dataset.copied;
+      inviteCopied = true;
+      showInviteCopied();
     } catch {
       window.prompt(button.textContent, link);
     }

@@ -34,6 +34,8 @@ def test_a_lone_player_is_told_what_is_missing_and_offered_a_game_with_bots(
     offer = page.get_by_role("button", name="Passer en Amicale avec des robots")
     expect(offer).to_be_hidden()
 
+    # The page's script (deferred) is what copies: it has run once the document is parsed.
+    page.wait_for_load_state("domcontentloaded")
     page.get_by_role("button", name="Copier le lien d’invitation").click()
     expect(page.get_by_role("button", name="Lien copié")).to_be_visible()
     link = page.evaluate("navigator.clipboard.readText()")
