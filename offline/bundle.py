@@ -56,8 +56,6 @@ PYTHON_MODULES = (
     "play/seats.py",
     "play/table_play.py",
     "play/table_view.py",
-    "play/templatetags/__init__.py",
-    "play/templatetags/jinja_templates.py",
     "play/turns.py",
     "offline/__init__.py",
     "offline/browser.py",
