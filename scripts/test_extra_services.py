@@ -1,6 +1,7 @@
 """Rerun the suites that touch a server against the real ones, when they answer.
 
-- every suite that touches the database (all but tests/game: the pure package's) with
+- every test that touches the database (--database-only: tests/conftest.py; the others
+  ran in `make test-unit` and behave the same on any database) with
   DATABASE_URL=postgres://… (default postgres://postgres@127.0.0.1:5432/test)
 - the channel-layer tests (-m channel_layer) with REDIS_URL=redis://… (default …:6379/0)
 - the multi-process tests (-m multiprocess: two Daphne processes and the table clock
@@ -76,7 +77,7 @@ def main() -> int:
         if run_pytest(
             f"database suites on PostgreSQL ({database_url})",
             {"DATABASE_URL": database_url},
-            [*PARALLEL, "tests", "--ignore=tests/game"],
+            [*PARALLEL, "--database-only", "tests", "--ignore=tests/game"],
         ):
             failures.append("PostgreSQL run")
     else:

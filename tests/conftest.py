@@ -13,6 +13,37 @@ from play.positions import KEPT_POSITIONS
 from tables.display import SHARED_FRAGMENTS
 from tests.visits import owner_of_client
 
+# What a test asks for when it touches the database: pytest-django refuses any query from a
+# test with neither (its database blocker).
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="only the tests that touch the database (the PostgreSQL rerun of make test)",
+    )
+
+
+def uses_database(item: pytest.Item) -> bool:
+    if any(item.get_closest_marker(name) for name in ("django_db", "each_database")):
+        return True
+    return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """--database-only: the rest ran in `make test-unit` already and does the same on any
+    database (scripts/test_extra_services.py)."""
+    if not config.getoption("database_only"):
+        return
+    elsewhere = [item for item in items if not uses_database(item)]
+    if elsewhere:
+        config.hook.pytest_deselected(items=elsewhere)
+        items[:] = [item for item in items if uses_database(item)]
+
 
 def pytest_report_header() -> list[str]:
     # Which servers this run talks to: the PostgreSQL and Redis reruns say so at the top.

@@ -11,6 +11,7 @@ import uuid
 import pytest
 
 from game.bots import make_bot
+from game.bots.levels.hard import HardBot
 from game.engine import Phase
 from offline.device import Answer, DeviceTable
 from offline.record import check_record
@@ -22,6 +23,17 @@ from tests.driving import human_acts
 from tests.offline.test_device_table import OFFLINE, device_record
 
 SEED = 20261203
+
+
+@pytest.fixture
+def quick_difficile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Difficile on a small search budget: these tests check the records its hands make on
+    the device, not how well it plays, and at its full budget a whole game took about a
+    minute of `make test` (the level's own tests and the arena judge its play)."""
+    monkeypatch.setattr(HardBot, "tree_iterations", 60)
+    monkeypatch.setattr(HardBot, "play_work", 3_000)
+    monkeypatch.setattr(HardBot, "pass_work", 3_000)
+    monkeypatch.setattr(HardBot, "endgame_cards", 2)
 
 
 def person_acts(table: DeviceTable) -> Answer:
@@ -50,6 +62,7 @@ def play_to_the_end(table: DeviceTable) -> int:
     raise AssertionError("never over")
 
 
+@pytest.mark.usefixtures("quick_difficile")
 @pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
 def test_a_game_played_on_the_device_is_a_record_the_server_accepts(difficulty: str) -> None:
     table = DeviceTable.new(50, difficulty, seed=SEED)
@@ -156,6 +169,7 @@ def test_a_new_game_s_seed_survives_javascript_s_numbers() -> None:
     assert all(0 <= seed < 2**53 for seed in seeds) and len(seeds) == 50
 
 
+@pytest.mark.usefixtures("quick_difficile")
 def test_a_new_level_applies_from_the_next_hand_and_the_server_stores_each_hand_s() -> None:
     table = DeviceTable.new(50, "easy", seed=SEED)
     person_acts(table)

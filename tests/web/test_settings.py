@@ -87,6 +87,7 @@ def test_without_redis_url_the_channel_layer_is_in_memory():
     assert env.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
 
 
+@pytest.mark.each_database
 def test_settings_follow_the_environment_of_this_run():
     # The PostgreSQL and Redis reruns (scripts/test_extra_services.py) set these.
     engine = settings.DATABASES["default"]["ENGINE"]
