@@ -178,18 +178,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             if self._was_in_room():
                 # The host pressed « Commencer »: the room's page becomes the table's.
                 return {"kind": "reload"}
-            self.viewer = seating_of(game).seat_of(self.owner)
             since = self.shown[1] if self.shown[1] >= 0 else game.move_count
             fragment = table_fragment(game, self.owner, since, shared=shared)
             if fragment is None:
+                self.viewer = seating_of(game).seat_of(self.owner)
                 return None
-            hand, move, html = fragment
-            self.shown = (hand, move)
+            # The seat as the drawing's own read of the seats found it (one query a push).
+            self.viewer = fragment.viewer
+            self.shown = (fragment.hand, fragment.move)
             return {
                 "kind": "table",
-                "hand": hand,
-                "move": move,
-                "html": html,
+                "hand": fragment.hand,
+                "move": fragment.move,
+                "html": fragment.html,
                 "force": force,
                 "socket": self.key,
             }

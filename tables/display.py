@@ -190,15 +190,27 @@ SHARED_FRAGMENTS = SharedFragments(entries=2048, seconds=SHARED_FOR_SECONDS)
 FRAGMENT_RELATIONS = ("current_hand", "live")
 
 
+@dataclass(frozen=True)
+class TableFragment:
+    """A push's table: its hand and move numbers, the seat it is drawn for (None: a
+    spectator's) and the drawing."""
+
+    hand: int
+    move: int
+    viewer: int | None
+    html: str
+
+
 def table_fragment(
     game: Game, owner: Owner, since: int, *, shared: bool = True
-) -> tuple[int, int, str] | None:
-    """For a push: the hand and move numbers, and the table as `owner` sees it (a spectator
-    if not seated) with the moves after `since` to deal out; None once the table is no
-    longer in play. `game`: as just read, with its current hand and live table joined
-    (FRAGMENT_RELATIONS). `shared`: drawn once for the sockets that show the same after a move's
-    news (never for a change of seats at the same move, a drawing from before would be
-    wrong, nor for a socket that connects or asks, which must get the clock as it is)."""
+) -> TableFragment | None:
+    """For a push: the table as `owner` sees it (a spectator if not seated) with the moves
+    after `since` to deal out; None once the table is no longer in play. `game`: as just
+    read, with its current hand and live table joined (FRAGMENT_RELATIONS); its seats are
+    read once, with the position, and give the socket its seat too. `shared`: drawn once
+    for the sockets that show the same after a move's news (never for a change of seats at
+    the same move, a drawing from before would be wrong, nor for a socket that connects or
+    asks, which must get the clock as it is)."""
     if game.current_hand is None:
         return None
     position = load_position(game)
@@ -211,7 +223,7 @@ def table_fragment(
         table = live_table(position, viewer, new_moves=new_moves)
         html = draw("game/_table.html", {"table": table})
         SHARED_FRAGMENTS.keep(key, html)
-    return hand, move_number, html
+    return TableFragment(hand=hand, move=move_number, viewer=viewer, html=html)
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,10 @@ import pytest
 import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
+from django.db import connection, connections
 from django.http import HttpResponse
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from config.asgi import application
 from game.engine import Phase
@@ -25,6 +26,7 @@ from play.models import Game, Seat
 from play.ownership import Owner
 from play.turns import seats_to_act
 from tables import clock, display
+from tables.consumers import TableConsumer
 from tests.ranked.builders import accounts, rated_table
 from tests.tables.helpers import (
     HTMX,
@@ -182,6 +184,30 @@ async def test_a_move_draws_each_perspective_once_for_the_sockets_that_show_it(
     assert pushes[3] == pushes[4] and 'name="card"' not in pushes[3]
     for communicator in sockets:
         await communicator.disconnect()
+
+
+async def test_a_move_s_news_costs_a_socket_two_queries(table, monkeypatch) -> None:
+    """The game (its hand and live table joined) and its seats, read once: the seat the
+    socket shows comes from the drawing's own read (issue 38). The moves are not read
+    again, this process keeps the position the pass left."""
+    game, host, friend = table
+    bruno, _ = await connected(friend, game)
+    queries: list[list[str]] = []
+    state = TableConsumer._state
+
+    def counted(consumer: TableConsumer, force: bool, shared: bool) -> dict | None:
+        with CaptureQueriesContext(connection) as captured:
+            answer = state(consumer, force, shared)
+        queries.append([query["sql"] for query in captured])
+        return answer
+
+    monkeypatch.setattr(TableConsumer, "_state", counted)
+
+    assert await sync_to_async(post_pass)(host, game, 0) == 200
+
+    assert (await receive(bruno, "table"))["move"] == game.move_count + 1
+    assert len(queries) == 1 and len(queries[0]) == 2, queries
+    await bruno.disconnect()
 
 
 async def test_the_page_that_posted_a_move_gets_it_in_the_answer_not_again_by_its_socket(
