@@ -13,6 +13,10 @@ import time
 from cProfile import Profile
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
+
+# How htmx posts a form (its default encoding), and so the table's actions.
+FORM = "application/x-www-form-urlencoded"
 
 
 @dataclass
@@ -96,7 +100,7 @@ def _play_games(games: int, level: str, profiler: Profile | None) -> ActionFigur
                 if profiler is not None:
                     profiler.enable()
                 started = time.perf_counter()
-                response = client.post(url, data)
+                response = client.post(url, urlencode(data, doseq=True), content_type=FORM)
                 elapsed = time.perf_counter() - started
                 if profiler is not None:
                     profiler.disable()
