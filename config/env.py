@@ -169,6 +169,13 @@ def database_from_url(
 # its sockets doing something at once. Redis itself accepts 10,000 clients by default.
 REDIS_CONNECTIONS = 2000
 
+# How many messages a channel holds before the layer drops new ones (channels' default:
+# 100). With channels-redis all of a process's sockets share one queue, so a process that
+# falls behind (both cores busy) reaches 100 quickly: `make load SCENARIO=live-2
+# LOAD_USERS=75` dropped 73 tables' news in 90 s, and a player who never saw the move
+# before theirs waited for the turn clock (30 s). A message still expires after a minute.
+CHANNEL_CAPACITY = 2000
+
 
 def channel_layers(redis_url: str | None) -> dict:
     """Redis when REDIS_URL is set (needed as soon as more than one process serves),
@@ -185,17 +192,23 @@ def channel_layers(redis_url: str | None) -> dict:
                 # together each leave their group at the same moment (make load's 75
                 # tables, two processes: 150 each).
                 "CONFIG": {
+                    "capacity": CHANNEL_CAPACITY,
                     "hosts": [
                         {
                             "address": redis_url.strip(),
                             "socket_timeout": None,
                             "max_connections": REDIS_CONNECTIONS,
                         }
-                    ]
+                    ],
                 },
             }
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": CHANNEL_CAPACITY},
+        }
+    }
 
 
 def caches(redis_url: str | None) -> dict:

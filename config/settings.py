@@ -302,4 +302,7 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # channels-redis says at INFO, and only then, that a group's message found a process's
+    # queue full and was dropped: a live table's news lost for that process's sockets.
+    "loggers": {"channels_redis": {"level": "INFO"}},
 }

@@ -59,5 +59,28 @@ async def test_a_table_s_worth_of_sockets_leaving_at_once_all_leave_their_group(
         await asyncio.wait_for(layer.receive(seats[0]), timeout=0.5)
 
 
+async def test_a_burst_of_news_for_a_busy_process_is_kept_not_dropped(layer):
+    """A process's sockets share one queue with Redis (each process's channels are one
+    key), so a process that reads it late, both cores busy, must still find every table's
+    news there: at channels' default capacity (100) make load dropped some, and a player
+    who missed the move before theirs waited for the turn clock."""
+    group = f"table-{uuid.uuid4().hex}"
+    seats = [await layer.new_channel() for _ in range(2)]
+    for seat in seats:
+        await layer.group_add(group, seat)
+
+    for move in range(NEWS_AT_ONCE):
+        await layer.group_send(group, {"type": "table.moved", "move": move})
+    for seat in seats:
+        received = [await asyncio.wait_for(layer.receive(seat), 5) for _ in range(NEWS_AT_ONCE)]
+        assert [message["move"] for message in received] == list(range(NEWS_AT_ONCE))
+
+    for seat in seats:
+        await layer.group_discard(group, seat)
+
+
+# Two and a half times channels' default capacity.
+NEWS_AT_ONCE = 250
+
 # More than redis-py's pool gives by default, as many as make load's 75 tables close at once.
 SOCKETS_AT_ONCE = 300

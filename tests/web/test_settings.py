@@ -73,13 +73,14 @@ def test_redis_url_selects_the_redis_channel_layer():
 
     assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert layers["default"]["CONFIG"] == {
+        "capacity": env.CHANNEL_CAPACITY,
         "hosts": [
             {
                 "address": "redis://127.0.0.1:6379/0",
                 "socket_timeout": None,
                 "max_connections": env.REDIS_CONNECTIONS,
             }
-        ]
+        ],
     }
 
 
