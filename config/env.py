@@ -172,8 +172,9 @@ REDIS_CONNECTIONS = 2000
 # How many messages a channel holds before the layer drops new ones (channels' default:
 # 100). With channels-redis all of a process's sockets share one queue, so a process that
 # falls behind (both cores busy) reaches 100 quickly: `make load SCENARIO=live-2
-# LOAD_USERS=75` dropped 73 tables' news in 90 s, and a player who never saw the move
-# before theirs waited for the turn clock (30 s). A message still expires after a minute.
+# LOAD_USERS=75` dropped 73 messages in 90 s (tables' news, the clock's wakes), and a
+# player who never saw the move before theirs waited for the turn clock (30 s). A message
+# still expires after a minute.
 CHANNEL_CAPACITY = 2000
 
 
